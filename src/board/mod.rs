@@ -1,0 +1,6 @@
+//! The board: geometry and bit sets.
+pub mod bitboard;
+pub mod geometry;
+
+pub use bitboard::Bitboard;
+pub use geometry::{DIRS, Geometry, NO_SQUARE, Square};

@@ -1,0 +1,14 @@
+//! An engine for the large historical shogi variants.
+//!
+//! The flow runs one way: protocol -> game -> search -> position -> move generation,
+//! with the rules of each variant kept as data (`variants`) and compiled once
+//! (`rules`).
+
+pub mod board;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod types;
+pub mod variants;

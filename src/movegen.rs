@@ -1,0 +1,231 @@
+//! Move generation: reads each piece's attack set (kept by the position) for its
+//! single-destination moves and adds the lion powers' multi-step moves.
+//!
+//! Every generated move is legal: these games allow moving into check. The caller
+//! stops at game end (a side without royals) before asking for moves.
+
+use crate::board::{NO_SQUARE, Square};
+use crate::moves::{DECLINE, Move, MoveText, PROMOTE};
+use crate::position::Position;
+use crate::rules::Form;
+use crate::types::{PieceId, Side};
+
+impl<const C: usize> Position<C> {
+    /// Appends every legal move of the side to move.
+    pub fn generate(&self, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let own = self.occupied_by(us);
+        for id in self.pieces_of(us).iter() {
+            let id = id as PieceId;
+            let from = self.piece(id).sq;
+            let form = self.form(id);
+            for to in self.attacks_of(id).and_not(&own).iter() {
+                let to = to as Square;
+                let capture = self.piece_at(to).is_some();
+                self.push_promotions(out, form, us, from, NO_SQUARE, to, capture);
+            }
+            self.lion_moves(out, form, us, from);
+        }
+    }
+
+    /// Only the captures (a lion's igui and double moves included): for quiescence.
+    pub fn generate_captures(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.generate(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if self.captures_of(mv).next().is_some() {
+                out[keep] = mv;
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
+    /// Pushes `from -> to` (via `mid`) once, or twice where promotion is optional.
+    #[allow(clippy::too_many_arguments)]
+    fn push_promotions(
+        &self,
+        out: &mut Vec<Move>,
+        form: &Form,
+        side: Side,
+        from: Square,
+        mid: Square,
+        to: Square,
+        capture: bool,
+    ) {
+        let mv = Move {
+            from,
+            to,
+            mid,
+            flags: 0,
+        };
+        if form.promotes_to.is_some() && self.may_promote(form, side, from, mid, to, capture) {
+            out.push(Move { flags: PROMOTE, ..mv });
+            out.push(Move { flags: DECLINE, ..mv });
+        } else {
+            out.push(mv);
+        }
+    }
+
+    /// Promotion zone rule: entering the zone, or capturing with any part of the move
+    /// in it, or (the chu shogi last-rank rule, extended) arriving where the unpromoted
+    /// piece could never move again.
+    fn may_promote(
+        &self,
+        form: &Form,
+        side: Side,
+        from: Square,
+        mid: Square,
+        to: Square,
+        capture: bool,
+    ) -> bool {
+        let r = self.rules;
+        let zf = r.in_zone(side, from);
+        let zt = r.in_zone(side, to);
+        (!zf && zt)
+            || (capture && (zf || zt || (mid != NO_SQUARE && r.in_zone(side, mid))))
+            || form.dead_square[side.index()][to as usize]
+    }
+
+    /// Multi-step lion moves: igui, capture-then-move, double capture, pass.
+    fn lion_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
+        let m = &form.movement[us.index()];
+        if !m.lion_area && m.lion_dirs.is_empty() {
+            return;
+        }
+        let geo = &self.rules.geo;
+        let them = us.flip();
+        let enemy = self.occupied_by(them);
+        let own = self.occupied_by(us);
+        let mut pass_via = NO_SQUARE;
+        let mut first_steps = [NO_SQUARE; 8];
+        let mut n = 0;
+        for d in 0..8u8 {
+            let in_scope = m.lion_area || m.lion_dirs.contains(&d);
+            if in_scope && geo.ray_len(from, d as usize) > 0 {
+                first_steps[n] = (from as isize + geo.delta(d as usize)) as Square;
+                n += 1;
+            }
+        }
+        for &m1 in &first_steps[..n] {
+            if !self.occupied().test(m1 as usize) {
+                if pass_via == NO_SQUARE {
+                    pass_via = m1;
+                }
+                continue;
+            }
+            if !enemy.test(m1 as usize) {
+                continue;
+            }
+            // Capture on the first step, then come back (igui) or step on.
+            self.push_promotions(out, form, us, from, m1, from, true);
+            if m.lion_area {
+                for d in 0..8 {
+                    if geo.ray_len(m1, d) == 0 {
+                        continue;
+                    }
+                    let t = (m1 as isize + geo.delta(d)) as Square;
+                    if t != from && !own.test(t as usize) {
+                        self.push_promotions(out, form, us, from, m1, t, true);
+                    }
+                }
+            } else {
+                // Straight on along the same line.
+                let d = (m.lion_dirs.iter().copied())
+                    .find(|&d| (from as isize + geo.delta(d as usize)) as Square == m1)
+                    .expect("line of the first step");
+                if geo.ray_len(m1, d as usize) > 0 {
+                    let t = (m1 as isize + geo.delta(d as usize)) as Square;
+                    if !own.test(t as usize) {
+                        self.push_promotions(out, form, us, from, m1, t, true);
+                    }
+                }
+            }
+        }
+        if pass_via != NO_SQUARE {
+            out.push(Move {
+                from,
+                to: from,
+                mid: pass_via,
+                flags: 0,
+            });
+        }
+    }
+
+    /// Matches move text against the legal moves. A missing suffix where promotion is
+    /// optional means declining (USI tools send no `=`). A lion's step through an
+    /// empty square is the same move as its jump; any empty first step names a pass.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let geo = &self.rules.geo;
+        let t = MoveText::parse(text, geo)?;
+        let from = t.squares[0];
+        let Some(id) = self.piece_at(from) else {
+            return Err(format!("illegal move {text}: no piece on {}", geo.name(from)));
+        };
+        if self.piece(id).side != self.side_to_move() {
+            return Err(format!(
+                "illegal move {text}: the piece on {} is not the side to move's",
+                geo.name(from)
+            ));
+        }
+        let mut legal = Vec::new();
+        self.generate(&mut legal);
+        legal.retain(|m| m.from == from);
+        let (mid, to) = match t.squares[..] {
+            [_, to] => (NO_SQUARE, to),
+            [_, mid, to] => (mid, to),
+            _ => unreachable!(),
+        };
+        let candidates: Vec<Move> = if mid != NO_SQUARE && self.piece_at(mid).is_none() {
+            // Through an empty square: a pass, or the same move as the plain jump,
+            // provided the piece's lion power could take that path.
+            let form = self.form(id);
+            let m = &form.movement[self.side_to_move().index()];
+            let step1 = geo.distance(from, mid) == 1
+                && (m.lion_area
+                    || m.lion_dirs.iter().any(|&d| {
+                        geo.ray_len(from, d as usize) > 0
+                            && (from as isize + geo.delta(d as usize)) as Square == mid
+                    }));
+            let step2 = geo.distance(mid, to) == 1
+                && (m.lion_area || {
+                    let (dx1, dy1) = delta_xy(geo, from, mid);
+                    let (dx2, dy2) = delta_xy(geo, mid, to);
+                    (dx1, dy1) == (dx2, dy2) || (dx1, dy1) == (-dx2, -dy2)
+                });
+            if !step1 || !step2 {
+                return Err(format!("illegal move {text}: not a lion path"));
+            }
+            if to == from {
+                legal.into_iter().filter(|m| m.to == from && self.piece_at(m.mid).is_none()).collect()
+            } else {
+                legal.into_iter().filter(|m| m.to == to && m.mid == NO_SQUARE).collect()
+            }
+        } else {
+            legal.into_iter().filter(|m| m.to == to && m.mid == mid).collect()
+        };
+        if candidates.is_empty() {
+            return Err(format!("illegal move {text}"));
+        }
+        let wanted = match t.promote {
+            Some(true) => PROMOTE,
+            Some(false) if candidates.iter().any(|m| m.flags & DECLINE != 0) => DECLINE,
+            Some(false) => return Err(format!("illegal move {text}: no promotion to decline")),
+            None if candidates.iter().any(|m| m.flags == 0) => 0,
+            None => DECLINE,
+        };
+        candidates
+            .into_iter()
+            .find(|m| m.flags == wanted)
+            .ok_or_else(|| format!("illegal move {text}: this move cannot promote"))
+    }
+}
+
+fn delta_xy(geo: &crate::board::Geometry, a: Square, b: Square) -> (i32, i32) {
+    (
+        geo.x(b) as i32 - geo.x(a) as i32,
+        geo.y(b) as i32 - geo.y(a) as i32,
+    )
+}

@@ -1,0 +1,269 @@
+//! The position: mailbox, bitboards, piece list and incrementally updated attack maps.
+//!
+//! Piece ids are given out once, when the position is built, and stay with a piece
+//! for its life (through promotion, capture and unmake). The attack map keeps, for
+//! every piece, the set of squares it attacks (could capture on, or protects), and
+//! for every square the set of piece ids attacking it. A piece whose attack set
+//! depends on occupancy only depends on squares inside that set, so a move that
+//! changes the occupancy of square `s` can only change the attack sets of
+//! `attackers[s]`: make/unmake recompute exactly those.
+
+mod attacks;
+mod make;
+mod sfen;
+mod validate;
+
+use crate::board::{Bitboard, Square};
+use crate::moves::Move;
+use crate::rules::{Form, Rules};
+use crate::types::{FormId, NO_PIECE, PieceId, Side};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceInfo {
+    pub form: FormId,
+    pub side: Side,
+    pub sq: Square,
+}
+
+#[derive(Clone, Debug)]
+struct Undo {
+    mv: Move,
+    mover: PieceId,
+    old_form: FormId,
+    captured_start: u32,
+    attack_log_start: u32,
+    hash: u64,
+}
+
+#[derive(Clone)]
+pub struct Position<const C: usize> {
+    pub rules: &'static Rules,
+    board: Vec<PieceId>,
+    pieces: Vec<PieceInfo>,
+    occ: [Bitboard<C>; 2],
+    occ_all: Bitboard<C>,
+    /// Ids of the pieces on the board, per side.
+    side_ids: [Bitboard<C>; 2],
+    /// Ids of pieces on the board whose attacks depend on occupancy (sliders).
+    dependent: Bitboard<C>,
+    attacks: Vec<Bitboard<C>>,
+    attackers: Vec<Bitboard<C>>,
+    royals: [u32; 2],
+    hash: u64,
+    stm: Side,
+    move_number: u32,
+    history: Vec<Undo>,
+    captured: Vec<PieceId>,
+    attack_log: Vec<(PieceId, Bitboard<C>)>,
+}
+
+/// Zobrist key of a piece form of a side on a square, from a mixing function
+/// (no table: taikyoku would need hundreds of thousands of entries).
+#[inline]
+pub fn piece_key(form: FormId, side: Side, sq: Square) -> u64 {
+    mix(((form as u64) << 32) ^ ((side as u64) << 24) ^ sq as u64 ^ 0x5348_4f47_4900_0000)
+}
+
+pub const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl<const C: usize> Position<C> {
+    /// An empty board of the variant, Black to move.
+    pub fn empty(rules: &'static Rules) -> Self {
+        let n = rules.geo.squares();
+        assert!(n <= Bitboard::<C>::CAPACITY, "board does not fit in {C} chunks");
+        Position {
+            rules,
+            board: vec![NO_PIECE; n],
+            pieces: Vec::new(),
+            occ: [Bitboard::EMPTY; 2],
+            occ_all: Bitboard::EMPTY,
+            side_ids: [Bitboard::EMPTY; 2],
+            dependent: Bitboard::EMPTY,
+            attacks: Vec::new(),
+            attackers: vec![Bitboard::EMPTY; n],
+            royals: [0; 2],
+            hash: 0,
+            stm: Side::Black,
+            move_number: 1,
+            history: Vec::new(),
+            captured: Vec::new(),
+            attack_log: Vec::new(),
+        }
+    }
+
+    /// Builds a position from pieces (square, form, side); ids follow the given order.
+    pub fn from_pieces(
+        rules: &'static Rules,
+        pieces: &[(Square, FormId, Side)],
+        stm: Side,
+        move_number: u32,
+    ) -> Self {
+        let mut p = Self::empty(rules);
+        for &(sq, form, side) in pieces {
+            let id = p.pieces.len() as PieceId;
+            p.pieces.push(PieceInfo { form, side, sq });
+            p.attacks.push(Bitboard::EMPTY);
+            p.put(id);
+        }
+        for id in 0..p.pieces.len() as PieceId {
+            p.refresh_attacks(id);
+        }
+        p.attack_log.clear();
+        p.stm = stm;
+        if stm == Side::White {
+            p.hash ^= SIDE_KEY;
+        }
+        p.move_number = move_number;
+        p
+    }
+
+    /// Places piece `id` on its square (board, bitboards, hash, royal count).
+    fn put(&mut self, id: PieceId) {
+        let PieceInfo { form, side, sq } = self.pieces[id as usize];
+        self.board[sq as usize] = id;
+        self.occ[side.index()].set(sq as usize);
+        self.occ_all.set(sq as usize);
+        self.side_ids[side.index()].set(id as usize);
+        if self.form_of(form).movement[side.index()].occupancy_dependent() {
+            self.dependent.set(id as usize);
+        }
+        if self.form_of(form).royal() {
+            self.royals[side.index()] += 1;
+        }
+        self.hash ^= piece_key(form, side, sq);
+    }
+
+    /// Takes piece `id` off the board (its attacks are handled by the caller).
+    fn lift(&mut self, id: PieceId) {
+        let PieceInfo { form, side, sq } = self.pieces[id as usize];
+        self.board[sq as usize] = NO_PIECE;
+        self.occ[side.index()].clear(sq as usize);
+        self.occ_all.clear(sq as usize);
+        self.side_ids[side.index()].clear(id as usize);
+        self.dependent.clear(id as usize);
+        if self.form_of(form).royal() {
+            self.royals[side.index()] -= 1;
+        }
+        self.hash ^= piece_key(form, side, sq);
+    }
+
+    #[inline]
+    fn form_of(&self, form: FormId) -> &'static Form {
+        &self.rules.forms[form as usize]
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.stm
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Plies made since the position was built.
+    pub fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<PieceId> {
+        let id = self.board[sq as usize];
+        (id != NO_PIECE).then_some(id)
+    }
+
+    #[inline]
+    pub fn piece(&self, id: PieceId) -> PieceInfo {
+        self.pieces[id as usize]
+    }
+
+    #[inline]
+    pub fn form(&self, id: PieceId) -> &'static Form {
+        self.form_of(self.pieces[id as usize].form)
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard<C> {
+        self.occ_all
+    }
+
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> Bitboard<C> {
+        self.occ[side.index()]
+    }
+
+    /// Ids of `side`'s pieces on the board.
+    #[inline]
+    pub fn pieces_of(&self, side: Side) -> Bitboard<C> {
+        self.side_ids[side.index()]
+    }
+
+    #[inline]
+    pub fn attacks_of(&self, id: PieceId) -> Bitboard<C> {
+        self.attacks[id as usize]
+    }
+
+    /// Ids of `side`'s pieces attacking `sq`.
+    #[inline]
+    pub fn attackers_of(&self, sq: Square, side: Side) -> Bitboard<C> {
+        self.attackers[sq as usize] & self.side_ids[side.index()]
+    }
+
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Side) -> bool {
+        self.attackers[sq as usize].intersects(&self.side_ids[by.index()])
+    }
+
+    /// Royal pieces `side` has on the board.
+    #[inline]
+    pub fn royal_count(&self, side: Side) -> u32 {
+        self.royals[side.index()]
+    }
+
+    /// The move that led here, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+
+    /// Whether `side` has a single royal and it is attacked: a check in these games,
+    /// where a side with several royals can afford to lose one.
+    pub fn in_check(&self, side: Side) -> bool {
+        if self.royals[side.index()] != 1 {
+            return false;
+        }
+        self.pieces_of(side)
+            .iter()
+            .map(|id| id as PieceId)
+            .find(|&id| self.form(id).royal())
+            .is_some_and(|id| self.is_attacked(self.pieces[id as usize].sq, side.flip()))
+    }
+
+    pub fn square_name(&self, sq: Square) -> String {
+        self.rules.geo.name(sq)
+    }
+
+    /// Sum of piece values, Black minus White.
+    pub fn material(&self) -> i32 {
+        let mut total = 0;
+        for side in Side::BOTH {
+            let sign = if side == Side::Black { 1 } else { -1 };
+            for id in self.pieces_of(side).iter() {
+                total += sign * self.form(id as PieceId).value();
+            }
+        }
+        total
+    }
+}

@@ -1,0 +1,119 @@
+//! Consistency check used by the tests: a position after any sequence of make and
+//! unmake must equal a fresh build from its own SFEN.
+
+use super::Position;
+use crate::types::{PieceId, Side};
+
+/// A position's state in a form that does not depend on piece ids.
+#[derive(Debug, PartialEq, Eq)]
+struct Canonical {
+    sfen: String,
+    hash: u64,
+    royals: [u32; 2],
+    /// Per side, the (square, form) of every piece in the piece list, sorted.
+    piece_list: [Vec<(u16, u16)>; 2],
+    /// Per square and side, the squares of the attackers, sorted.
+    attackers: Vec<[Vec<u16>; 2]>,
+    /// Per square, the squares it attacks from there, for the piece standing on it.
+    attacks: Vec<Vec<usize>>,
+}
+
+impl<const C: usize> Position<C> {
+    fn canonical(&self) -> Canonical {
+        let n = self.rules.geo.squares();
+        let piece_list = Side::BOTH.map(|side| {
+            let mut v: Vec<(u16, u16)> = self
+                .pieces_of(side)
+                .iter()
+                .map(|id| {
+                    let p = self.piece(id as PieceId);
+                    (p.sq, p.form)
+                })
+                .collect();
+            v.sort();
+            v
+        });
+        let attackers = (0..n)
+            .map(|sq| {
+                Side::BOTH.map(|side| {
+                    let mut v: Vec<u16> = self
+                        .attackers_of(sq as u16, side)
+                        .iter()
+                        .map(|id| self.piece(id as PieceId).sq)
+                        .collect();
+                    v.sort();
+                    v
+                })
+            })
+            .collect();
+        let attacks = (0..n)
+            .map(|sq| match self.piece_at(sq as u16) {
+                Some(id) => self.attacks_of(id).iter().collect(),
+                None => vec![],
+            })
+            .collect();
+        Canonical {
+            sfen: self.to_sfen(),
+            hash: self.hash,
+            royals: self.royals,
+            piece_list,
+            attackers,
+            attacks,
+        }
+    }
+
+    /// Checks every incrementally kept structure against a fresh build.
+    pub fn validate(&self) -> Result<(), String> {
+        // Internal agreement: mailbox, piece list and bitboards.
+        for side in Side::BOTH {
+            for id in self.pieces_of(side).iter() {
+                let p = self.piece(id as PieceId);
+                if p.side != side || self.piece_at(p.sq) != Some(id as PieceId) {
+                    return Err(format!("piece list and mailbox disagree at {}", self.square_name(p.sq)));
+                }
+                if !self.occupied_by(side).test(p.sq as usize) {
+                    return Err(format!("occupancy misses {}", self.square_name(p.sq)));
+                }
+            }
+        }
+        let count = self.pieces_of(Side::Black).count() + self.pieces_of(Side::White).count();
+        if count != self.occupied().count() {
+            return Err("piece list and occupancy sizes differ".into());
+        }
+        let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
+        let (a, b) = (self.canonical(), fresh.canonical());
+        if a.sfen != b.sfen {
+            return Err(format!("sfen differs: {} vs {}", a.sfen, b.sfen));
+        }
+        if a.hash != b.hash {
+            return Err(format!("hash differs: {:x} vs fresh {:x}", a.hash, b.hash));
+        }
+        if a.royals != b.royals {
+            return Err(format!("royal counts differ: {:?} vs {:?}", a.royals, b.royals));
+        }
+        if a.piece_list != b.piece_list {
+            return Err("piece lists differ".into());
+        }
+        for sq in 0..a.attacks.len() {
+            if a.attacks[sq] != b.attacks[sq] {
+                return Err(format!("attacks of the piece on {} differ", self.square_name(sq as u16)));
+            }
+            if a.attackers[sq] != b.attackers[sq] {
+                return Err(format!("attackers of {} differ", self.square_name(sq as u16)));
+            }
+        }
+        let alive = self.side_ids[0] | self.side_ids[1];
+        if self.dependent.and_not(&alive).any() {
+            return Err("a captured piece is still marked as a slider".into());
+        }
+        for (id, attacks) in self.attacks.iter().enumerate() {
+            if !alive.test(id) && attacks.any() {
+                return Err(format!("captured piece {id} still attacks"));
+            }
+        }
+        if self.attackers.iter().any(|a| a.and_not(&alive).any()) {
+            return Err("a captured piece is still listed as an attacker".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,344 @@
+//! Betza notation, compiled into the movement atoms the move generator walks.
+//!
+//! Supported: the leapers `W F D N A H G C Z`, the compounds `K` (= WF), the riders
+//! `R B Q` (and doubled leaper letters such as `WW`), a range suffix (`R2`: at most two
+//! squares), and the direction modifiers `f b l r v s` with doubled letters (`ffN`).
+//!
+//! Direction modifiers combine by conjunction: a vertical letter and a horizontal
+//! letter together select the diagonals having both (`frlK` = forward, forward
+//! diagonals, sideways: the seed's evil wolf). A lone letter on a diagonal atom
+//! selects both diagonals on that side (`fF` = the two forward diagonals).
+//!
+//! Lion powers, written as the seeds write them:
+//! - `caK` / `mcabK`: the area lion move (two king steps with a capture on each,
+//!   igui, pass); the plain destinations come from `KNAD` beside them.
+//! - `[avW]`, `[avF]` with direction modifiers before the bracket: lion power along
+//!   those lines (first step, optional second step straight on, capture on each, igui,
+//!   pass). The straight two-square jump is written separately (`fD`, `fA`).
+//!
+//! Coordinates are Black's: `dx > 0` is Black's right, `dy < 0` is forward.
+
+/// A straight slide: unit vector and the most squares it may go (255 = unlimited).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    pub dx: i8,
+    pub dy: i8,
+    pub max: u8,
+}
+
+pub const UNLIMITED: u8 = u8::MAX;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveSpec {
+    /// Slides of two or more squares (one-square slides are stored as leaps).
+    pub slides: Vec<Slide>,
+    /// Leaps (steps included): the target is reached whatever stands between.
+    pub leaps: Vec<(i8, i8)>,
+    /// Area lion power: two king steps in any directions.
+    pub lion_area: bool,
+    /// Lion power along single lines (unit vectors).
+    pub lion_lines: Vec<(i8, i8)>,
+}
+
+#[derive(Default, Clone, Copy)]
+struct Mods {
+    f: bool,
+    b: bool,
+    l: bool,
+    r: bool,
+    ff: bool,
+    bb: bool,
+    ll: bool,
+    rr: bool,
+}
+
+impl Mods {
+    fn add(&mut self, c: char, prev: Option<char>) -> Result<(), String> {
+        let doubled = prev == Some(c);
+        match c {
+            'f' => {
+                self.ff |= doubled;
+                self.f = true
+            }
+            'b' => {
+                self.bb |= doubled;
+                self.b = true
+            }
+            'l' => {
+                self.ll |= doubled;
+                self.l = true
+            }
+            'r' => {
+                self.rr |= doubled;
+                self.r = true
+            }
+            'v' => {
+                self.f = true;
+                self.b = true
+            }
+            's' => {
+                self.l = true;
+                self.r = true
+            }
+            _ => return Err(format!("unsupported modifier '{c}'")),
+        }
+        Ok(())
+    }
+
+    fn admits(&self, dx: i8, dy: i8) -> bool {
+        let any_v = self.f || self.b;
+        let any_h = self.l || self.r;
+        let v_ok = |dy: i8| (dy < 0 && self.f) || (dy > 0 && self.b);
+        let h_ok = |dx: i8| (dx > 0 && self.r) || (dx < 0 && self.l);
+        if !any_v && !any_h {
+            return true;
+        }
+        if dx == 0 {
+            return v_ok(dy);
+        }
+        if dy == 0 {
+            return h_ok(dx);
+        }
+        let ok = (!any_v || v_ok(dy)) && (!any_h || h_ok(dx));
+        let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+        let narrow = (!(self.ff || self.bb) || ay > ax) && (!(self.ll || self.rr) || ax > ay);
+        ok && narrow
+    }
+}
+
+/// The eight (or four) symmetric images of a leap `(a, b)`, `a >= b`.
+fn images(a: i8, b: i8) -> Vec<(i8, i8)> {
+    let mut v = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let p = (x * sx, y * sy);
+                if !v.contains(&p) {
+                    v.push(p);
+                }
+            }
+        }
+    }
+    v
+}
+
+fn atom_vectors(atom: char) -> Option<(Vec<(i8, i8)>, bool)> {
+    // (basic leaps, rides by default)
+    let leap = |a, b| images(a, b);
+    Some(match atom {
+        'W' => (leap(1, 0), false),
+        'F' => (leap(1, 1), false),
+        'D' => (leap(2, 0), false),
+        'N' => (leap(2, 1), false),
+        'A' => (leap(2, 2), false),
+        'H' => (leap(3, 0), false),
+        'C' => (leap(3, 1), false),
+        'Z' => (leap(3, 2), false),
+        'G' => (leap(3, 3), false),
+        'K' => ([leap(1, 0), leap(1, 1)].concat(), false),
+        'R' => (leap(1, 0), true),
+        'B' => (leap(1, 1), true),
+        'Q' => ([leap(1, 0), leap(1, 1)].concat(), true),
+        _ => return None,
+    })
+}
+
+pub fn parse(text: &str) -> Result<MoveSpec, String> {
+    let mut spec = MoveSpec::default();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut mods = Mods::default();
+    let mut chained = false;
+    let mut modality = String::new();
+    let mut prev: Option<char> = None;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            'a' => {
+                chained = true;
+                prev = Some(c);
+                i += 1;
+            }
+            'm' | 'c' => {
+                modality.push(c);
+                prev = Some(c);
+                i += 1;
+            }
+            '[' => {
+                let close = chars[i..]
+                    .iter()
+                    .position(|&c| c == ']')
+                    .ok_or_else(|| format!("unclosed '[' in {text}"))?;
+                let inner: String = chars[i + 1..i + close].iter().collect();
+                let atom = match inner.as_str() {
+                    "avW" => 'W',
+                    "avF" => 'F',
+                    _ => return Err(format!("unsupported group [{inner}] in {text}")),
+                };
+                let (vecs, _) = atom_vectors(atom).unwrap();
+                for (dx, dy) in vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)) {
+                    spec.lion_lines.push((dx, dy));
+                    push_unique(&mut spec.leaps, (dx, dy));
+                }
+                mods = Mods::default();
+                prev = None;
+                i += close + 1;
+            }
+            c if c.is_ascii_lowercase() => {
+                mods.add(c, prev)?;
+                prev = Some(c);
+                i += 1;
+            }
+            c if c.is_ascii_uppercase() => {
+                let (vecs, mut rides) =
+                    atom_vectors(c).ok_or_else(|| format!("unknown atom '{c}' in {text}"))?;
+                i += 1;
+                let mut max: u8 = if rides { UNLIMITED } else { 1 };
+                // Doubled leaper letter: a rider.
+                if i < chars.len() && chars[i] == c && !rides {
+                    rides = true;
+                    max = UNLIMITED;
+                    i += 1;
+                }
+                let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
+                if !digits.is_empty() {
+                    i += digits.len();
+                    let n: u8 = digits
+                        .parse()
+                        .map_err(|_| format!("bad range {digits} in {text}"))?;
+                    if n == 0 {
+                        rides = true;
+                        max = UNLIMITED;
+                    } else {
+                        rides = n > 1;
+                        max = n;
+                    }
+                }
+                if chained {
+                    // The only chained move the seeds use outside brackets is the
+                    // area lion's double king step (caK, mcabK).
+                    if c != 'K' || rides {
+                        return Err(format!("unsupported chained atom '{c}' in {text}"));
+                    }
+                    spec.lion_area = true;
+                } else {
+                    if !modality.is_empty() && modality != "mc" && modality != "cm" {
+                        return Err(format!("unsupported modality '{modality}' in {text}"));
+                    }
+                    for (dx, dy) in vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)) {
+                        let unit = dx.abs() <= 1 && dy.abs() <= 1;
+                        if rides && max > 1 {
+                            if !unit {
+                                return Err(format!("riding leaper '{c}' is not supported in {text}"));
+                            }
+                            if !spec.slides.iter().any(|s| (s.dx, s.dy) == (dx, dy)) {
+                                spec.slides.push(Slide { dx, dy, max });
+                            }
+                        } else {
+                            push_unique(&mut spec.leaps, (dx, dy));
+                        }
+                    }
+                }
+                mods = Mods::default();
+                chained = false;
+                modality.clear();
+                prev = None;
+            }
+            _ => return Err(format!("unexpected '{c}' in {text}")),
+        }
+    }
+    if prev.is_some() {
+        return Err(format!("modifiers without an atom at the end of {text}"));
+    }
+    // A step is implied by any slide in the same direction; keep it only once.
+    spec.leaps
+        .retain(|&(dx, dy)| !spec.slides.iter().any(|s| (s.dx, s.dy) == (dx, dy)));
+    Ok(spec)
+}
+
+fn push_unique(v: &mut Vec<(i8, i8)>, p: (i8, i8)) {
+    if !v.contains(&p) {
+        v.push(p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaps(s: &str) -> Vec<(i8, i8)> {
+        let mut v = parse(s).unwrap().leaps;
+        v.sort();
+        v
+    }
+
+    fn sorted(mut v: Vec<(i8, i8)>) -> Vec<(i8, i8)> {
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn steppers() {
+        assert_eq!(leaps("fW"), vec![(0, -1)]);
+        assert_eq!(leaps("fK"), sorted(vec![(0, -1), (1, -1), (-1, -1)]));
+        assert_eq!(leaps("fKbW"), sorted(vec![(0, -1), (1, -1), (-1, -1), (0, 1)]));
+        assert_eq!(leaps("WfF").len(), 6);
+        assert_eq!(leaps("FfW").len(), 5);
+        // The seed's evil wolf: forward, forward diagonals, sideways.
+        assert_eq!(
+            leaps("frlK"),
+            sorted(vec![(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0)])
+        );
+        assert_eq!(leaps("FrlbW").len(), 7);
+        assert!(!leaps("FrlbW").contains(&(0, -1)));
+        assert_eq!(leaps("FfrlW").len(), 7);
+        assert!(!leaps("FfrlW").contains(&(0, 1)));
+        assert_eq!(leaps("FfbW").len(), 6);
+        assert_eq!(leaps("ffN"), sorted(vec![(1, -2), (-1, -2)]));
+        assert_eq!(leaps("fN").len(), 4);
+        assert_eq!(leaps("WA").len(), 8);
+        assert_eq!(leaps("KNAD").len(), 24);
+    }
+
+    #[test]
+    fn sliders() {
+        let r = parse("R").unwrap();
+        assert_eq!(r.slides.len(), 4);
+        assert!(r.slides.iter().all(|s| s.max == UNLIMITED));
+        let ox = parse("R2").unwrap();
+        assert!(ox.slides.iter().all(|s| s.max == 2));
+        assert_eq!(ox.slides.len(), 4);
+        let horse = parse("fQbR").unwrap();
+        assert_eq!(horse.slides.len(), 4);
+        assert!(horse.slides.iter().all(|s| s.dy != 0 && (s.dx == 0 || s.dy < 0)));
+        let whale = parse("fRbQ").unwrap();
+        assert_eq!(whale.slides.len(), 4);
+        let dh = parse("BW").unwrap();
+        assert_eq!((dh.slides.len(), dh.leaps.len()), (4, 4));
+        // A step in a slide's direction is not stored twice.
+        let stag = parse("fbRK").unwrap();
+        assert_eq!((stag.slides.len(), stag.leaps.len()), (2, 6));
+        assert_eq!(parse("WW").unwrap().slides.len(), 4);
+    }
+
+    #[test]
+    fn lion_powers() {
+        let lion = parse("KNADcaKmcabK").unwrap();
+        assert!(lion.lion_area);
+        assert_eq!(lion.leaps.len(), 24);
+        let falcon = parse("BrlbRf[avW]fD").unwrap();
+        assert_eq!(falcon.lion_lines, vec![(0, -1)]);
+        assert_eq!(sorted(falcon.leaps), vec![(0, -2), (0, -1)]);
+        assert_eq!(falcon.slides.len(), 7);
+        let eagle = parse("RbBf[avF]fA").unwrap();
+        assert_eq!(sorted(eagle.lion_lines), vec![(-1, -1), (1, -1)]);
+        assert_eq!(eagle.slides.len(), 6);
+    }
+
+    #[test]
+    fn errors() {
+        for bad in ["X", "f", "[avW", "[abK]", "NN", "caR", "mR", "R0x"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

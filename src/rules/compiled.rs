@@ -1,0 +1,264 @@
+//! A variant's tables compiled once into what move generation and evaluation read.
+
+use super::betza::{self, UNLIMITED};
+use super::kind::{KindDef, PromotionRule, VariantDef};
+use crate::board::geometry::{Geometry, Square, dir_index};
+use crate::types::{FormId, Side};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Movement of a form for one side, in board coordinates.
+#[derive(Clone, Debug, Default)]
+pub struct Movement {
+    /// Leaps and steps `(dx, dy)`: reached whatever stands between.
+    pub leaps: Vec<(i8, i8)>,
+    /// Slides of two or more squares: direction index into `DIRS` and maximum length.
+    pub rays: Vec<(u8, u8)>,
+    pub lion_area: bool,
+    /// Directions (into `DIRS`) with line-lion power.
+    pub lion_dirs: Vec<u8>,
+}
+
+impl Movement {
+    /// Whether the attack set depends on which squares are occupied.
+    pub fn occupancy_dependent(&self) -> bool {
+        !self.rays.is_empty()
+    }
+}
+
+/// A piece as it stands on the board: a base kind, promoted or not.
+#[derive(Debug)]
+pub struct Form {
+    /// The kind written in SFEN (the base of a promoted form).
+    pub base: &'static KindDef,
+    pub promoted: bool,
+    /// The kind whose move, value and royalty this form has.
+    pub kind: &'static KindDef,
+    /// Form reached by promoting, for unpromoted forms that promote.
+    pub promotes_to: Option<FormId>,
+    pub movement: [Movement; 2],
+    /// Squares (per side) from which this form could never move again.
+    pub dead_square: [Vec<bool>; 2],
+}
+
+impl Form {
+    pub fn royal(&self) -> bool {
+        self.kind.royal
+    }
+    pub fn value(&self) -> i32 {
+        self.kind.value
+    }
+    /// SFEN token for Black: `P`, `(DH)`, `+P`, `+(DE)`.
+    pub fn sfen_token(&self, side: Side) -> String {
+        let code = if side == Side::Black {
+            self.base.code.to_ascii_uppercase()
+        } else {
+            self.base.code.to_ascii_lowercase()
+        };
+        let body = if code.len() == 1 {
+            code
+        } else {
+            format!("({code})")
+        };
+        if self.promoted {
+            format!("+{body}")
+        } else {
+            body
+        }
+    }
+}
+
+pub struct Rules {
+    pub def: &'static VariantDef,
+    pub geo: Geometry,
+    pub forms: Vec<Form>,
+    /// Uppercase base code and promoted flag -> form.
+    codes: HashMap<(String, bool), FormId>,
+    /// Promotion zone membership per side.
+    pub zone: [Vec<bool>; 2],
+}
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Rules({})", self.def.name)
+    }
+}
+
+fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
+    let spec = betza::parse(kind.betza).map_err(|e| format!("{}: {e}", kind.name))?;
+    // White's pieces are Black's turned half a circle.
+    let orient = |(dx, dy): (i8, i8)| match side {
+        Side::Black => (dx, dy),
+        Side::White => (-dx, -dy),
+    };
+    let dir = |v: (i8, i8)| {
+        let (dx, dy) = orient(v);
+        dir_index(dx, dy).expect("unit vector") as u8
+    };
+    Ok(Movement {
+        leaps: spec.leaps.iter().map(|&v| orient(v)).collect(),
+        rays: spec
+            .slides
+            .iter()
+            .map(|s| (dir((s.dx, s.dy)), if s.max == UNLIMITED { 255 } else { s.max }))
+            .collect(),
+        lion_area: spec.lion_area,
+        lion_dirs: spec.lion_lines.iter().map(|&v| dir(v)).collect(),
+    })
+}
+
+/// Whether a piece with this movement has any move at all from `sq` on an empty board.
+fn can_move_from(geo: &Geometry, m: &Movement, sq: Square) -> bool {
+    m.leaps
+        .iter()
+        .any(|&(dx, dy)| geo.offset(sq, dx as i32, dy as i32).is_some())
+        || m.rays.iter().any(|&(d, _)| geo.ray_len(sq, d as usize) > 0)
+        || m.lion_area
+        || m.lion_dirs.iter().any(|&d| geo.ray_len(sq, d as usize) > 0)
+}
+
+impl Rules {
+    pub fn compile(def: &'static VariantDef) -> Result<Rules, String> {
+        let geo = Geometry::new(def.width, def.height);
+        let find = |code: &str| {
+            def.kinds
+                .iter()
+                .find(|k| k.code.eq_ignore_ascii_case(code))
+                .ok_or_else(|| format!("{}: unknown kind code {code}", def.name))
+        };
+        let mut forms: Vec<Form> = Vec::new();
+        let mut codes = HashMap::new();
+        let make_form = |base: &'static KindDef, kind: &'static KindDef, promoted: bool| {
+            let movement = [
+                compile_movement(kind, Side::Black)?,
+                compile_movement(kind, Side::White)?,
+            ];
+            let dead_square = [0, 1].map(|s| {
+                (0..geo.squares() as Square)
+                    .map(|sq| !can_move_from(&geo, &movement[s], sq))
+                    .collect()
+            });
+            Ok::<Form, String>(Form {
+                base,
+                promoted,
+                kind,
+                promotes_to: None,
+                movement,
+                dead_square,
+            })
+        };
+        for base in def.kinds.iter().filter(|k| !k.promoted_only) {
+            let id = forms.len() as FormId;
+            forms.push(make_form(base, base, false)?);
+            codes.insert((base.code.to_ascii_uppercase(), false), id);
+            if let Some(p) = base.promotes_to {
+                let target = find(p)?;
+                let pid = forms.len() as FormId;
+                forms.push(make_form(base, target, true)?);
+                forms[id as usize].promotes_to = Some(pid);
+                codes.insert((base.code.to_ascii_uppercase(), true), pid);
+            }
+        }
+        for k in def.kinds {
+            let single = k.code.len() == 1;
+            let letters = k.code.chars().all(|c| c.is_ascii_alphabetic());
+            if !letters || (!single && k.code.len() > 4) {
+                return Err(format!("{}: bad code {}", k.name, k.code));
+            }
+            if k.promoted_only && !def.kinds.iter().any(|b| b.promotes_to == Some(k.code)) {
+                return Err(format!("{} is promoted-only but nothing promotes to it", k.name));
+            }
+        }
+        let PromotionRule::Zone { depth } = def.promotion;
+        let zone = [Side::Black, Side::White].map(|side| {
+            (0..geo.squares() as Square)
+                .map(|sq| {
+                    let y = geo.y(sq);
+                    match side {
+                        Side::Black => y < depth,
+                        Side::White => y >= def.height - depth,
+                    }
+                })
+                .collect()
+        });
+        Ok(Rules {
+            def,
+            geo,
+            forms,
+            codes,
+            zone,
+        })
+    }
+
+    /// The compiled rules of a variant, built once per process.
+    pub fn get(def: &'static VariantDef) -> &'static Rules {
+        static CACHE: OnceLock<std::sync::Mutex<Vec<&'static Rules>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = list.iter().find(|r| std::ptr::eq(r.def, def)) {
+            return r;
+        }
+        let rules: &'static Rules = Box::leak(Box::new(
+            Rules::compile(def).unwrap_or_else(|e| panic!("variant table {}: {e}", def.name)),
+        ));
+        list.push(rules);
+        rules
+    }
+
+    pub fn form(&self, id: FormId) -> &Form {
+        &self.forms[id as usize]
+    }
+
+    /// Looks up a form by SFEN code (any case) and promoted flag.
+    pub fn form_by_code(&self, code: &str, promoted: bool) -> Option<FormId> {
+        self.codes
+            .get(&(code.to_ascii_uppercase(), promoted))
+            .copied()
+    }
+
+    #[inline]
+    pub fn in_zone(&self, side: Side, sq: Square) -> bool {
+        self.zone[side.index()][sq as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::dai::DAI;
+
+    #[test]
+    fn dai_compiles_with_every_promotion() {
+        let r = Rules::get(&DAI);
+        // 29 starting kinds; 26 of them promote (king, queen, lion do not).
+        assert_eq!(r.forms.iter().filter(|f| !f.promoted).count(), 29);
+        assert_eq!(r.forms.iter().filter(|f| f.promoted).count(), 26);
+        let de = r.form_by_code("de", false).unwrap();
+        let prince = r.form(r.form(de).promotes_to.unwrap());
+        assert!(prince.royal() && prince.kind.name == "prince");
+        assert!(r.form_by_code("K", true).is_none());
+        // Every promoted-only kind is reachable.
+        for k in DAI.kinds.iter().filter(|k| k.promoted_only) {
+            assert!(r.forms.iter().any(|f| std::ptr::eq(f.kind, k)), "{}", k.name);
+        }
+    }
+
+    #[test]
+    fn dead_squares() {
+        let r = Rules::get(&DAI);
+        let g = &r.geo;
+        let pawn = r.form(r.form_by_code("P", false).unwrap());
+        let knight = r.form(r.form_by_code("N", false).unwrap());
+        let gold = r.form(r.form_by_code("G", false).unwrap());
+        let top = g.square(3, 0);
+        let second = g.square(3, 1);
+        assert!(pawn.dead_square[0][top as usize]);
+        assert!(!pawn.dead_square[0][second as usize]);
+        assert!(knight.dead_square[0][second as usize]);
+        assert!(!knight.dead_square[0][g.square(3, 2) as usize]);
+        assert!(!gold.dead_square[0][top as usize]);
+        // White's last rank is the bottom.
+        assert!(pawn.dead_square[1][g.square(3, 14) as usize]);
+        assert!(!pawn.dead_square[1][top as usize]);
+    }
+}

@@ -1,0 +1,72 @@
+//! make/unmake against a fresh build: random games in dai shogi, validating the
+//! incremental state (hash, attack maps, piece lists) after every ply and after
+//! taking every move back.
+
+use large_shogi::perft::game_over;
+use large_shogi::position::Position;
+use large_shogi::rules::Rules;
+use large_shogi::variants::dai::DAI;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn random_games_match_fresh_builds() {
+    let rules = Rules::get(&DAI);
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut list = Vec::new();
+    let mut plies = 0;
+    for _game in 0..12 {
+        let mut pos = Position::<2>::from_sfen(rules, DAI.setup).unwrap();
+        let mut sfens = vec![pos.to_sfen()];
+        let mut hashes = vec![pos.hash()];
+        for _ in 0..300 {
+            if game_over(&pos) {
+                break;
+            }
+            list.clear();
+            pos.generate(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            // Prefer captures half of the time so lion double moves and promotions
+            // by capture are exercised, not only quiet shuffles.
+            let captures: Vec<_> = list
+                .iter()
+                .copied()
+                .filter(|&m| pos.captures_of(m).next().is_some())
+                .collect();
+            let pool = if !captures.is_empty() && rng.next() % 2 == 0 {
+                &captures
+            } else {
+                &list
+            };
+            let mv = pool[(rng.next() % pool.len() as u64) as usize];
+            let text = mv.to_text(&rules.geo);
+            assert_eq!(pos.parse_move(&text), Ok(mv), "{text} does not parse back");
+            pos.make(mv);
+            plies += 1;
+            pos.validate()
+                .unwrap_or_else(|e| panic!("after {text}: {e}\n{}", pos.to_sfen()));
+            sfens.push(pos.to_sfen());
+            hashes.push(pos.hash());
+        }
+        // Unmake everything, checking each intermediate position.
+        while pos.ply() > 0 {
+            pos.unmake();
+            sfens.pop();
+            hashes.pop();
+            assert_eq!(&pos.to_sfen(), sfens.last().unwrap());
+            assert_eq!(pos.hash(), *hashes.last().unwrap());
+        }
+        pos.validate().unwrap();
+    }
+    assert!(plies > 1000, "games were too short to test anything: {plies} plies");
+}
