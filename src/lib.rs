@@ -5,6 +5,7 @@
 //! (`rules`).
 
 pub mod board;
+pub mod diagram;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -1,7 +1,7 @@
 //! Attack sets of single pieces and their incremental upkeep.
 
 use super::Position;
-use crate::board::Bitboard;
+use crate::board::{Bitboard, Square};
 use crate::types::PieceId;
 
 impl<const C: usize> Position<C> {
@@ -17,18 +17,51 @@ impl<const C: usize> Position<C> {
             }
         }
         for &(dir, max) in &m.rays {
-            let n = geo.ray_len(p.sq, dir as usize).min(max as usize);
-            let delta = geo.delta(dir as usize);
+            self.ride(&mut bb, p.sq, dir as usize, max as usize);
+        }
+        for &(dir, jump, max) in &m.jump_rays {
+            let (dir, jump) = (dir as usize, jump as usize);
+            if geo.ray_len(p.sq, dir) >= jump {
+                let land = (p.sq as isize + jump as isize * geo.delta(dir)) as Square;
+                bb.set(land as usize);
+                if !self.occ_all.test(land as usize) {
+                    self.ride(&mut bb, land, dir, max as usize);
+                }
+            }
+        }
+        for &dir in &m.hooks {
+            let dir = dir as usize;
+            let delta = geo.delta(dir);
             let mut s = p.sq as isize;
-            for _ in 0..n {
+            for _ in 0..geo.ray_len(p.sq, dir) {
                 s += delta;
                 bb.set(s as usize);
                 if self.occ_all.test(s as usize) {
                     break;
                 }
+                for turn in [(dir + 2) % 8, (dir + 6) % 8] {
+                    self.ride(&mut bb, s as Square, turn, usize::MAX);
+                }
             }
         }
         bb
+    }
+
+    /// Adds the squares a rider reaches from `from` along `dir` (at most `max`),
+    /// the first occupied square included.
+    #[inline]
+    fn ride(&self, bb: &mut Bitboard<C>, from: Square, dir: usize, max: usize) {
+        let geo = &self.rules.geo;
+        let n = geo.ray_len(from, dir).min(max);
+        let delta = geo.delta(dir);
+        let mut s = from as isize;
+        for _ in 0..n {
+            s += delta;
+            bb.set(s as usize);
+            if self.occ_all.test(s as usize) {
+                break;
+            }
+        }
     }
 
     /// Recomputes piece `id`'s attack set, updating the per-square map and logging

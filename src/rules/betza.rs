@@ -9,6 +9,12 @@
 //! diagonals, sideways: the seed's evil wolf). A lone letter on a diagonal atom
 //! selects both diagonals on that side (`fF` = the two forward diagonals).
 //!
+//! Chained moves in brackets (the seeds' `a` extension; modifiers before the
+//! bracket pick the first leg's directions):
+//! - `[DavR]`, `[HavR]`, `[AavB]`, `[GavB]`: jump to the n-th square, then continue
+//!   ranging straight on (a range suffix limits the continuation: `[DavR3]`).
+//! - `[RasR]`, `[BasB]`: hook move: range, turn 90 degrees once, range on.
+//!
 //! Lion powers, written as the seeds write them:
 //! - `caK` / `mcabK`: the area lion move (two king steps with a capture on each,
 //!   igui, pass); the plain destinations come from `KNAD` beside them.
@@ -38,6 +44,18 @@ pub struct MoveSpec {
     pub lion_area: bool,
     /// Lion power along single lines (unit vectors).
     pub lion_lines: Vec<(i8, i8)>,
+    /// Jump to the `jump`-th square along a unit vector, then range on.
+    pub jump_slides: Vec<JumpSlide>,
+    /// Hook moves: first leg along the unit vector, then one 90-degree turn.
+    pub hooks: Vec<(i8, i8)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JumpSlide {
+    pub dx: i8,
+    pub dy: i8,
+    pub jump: u8,
+    pub max: u8,
 }
 
 #[derive(Default, Clone, Copy)]
@@ -170,16 +188,8 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                     .position(|&c| c == ']')
                     .ok_or_else(|| format!("unclosed '[' in {text}"))?;
                 let inner: String = chars[i + 1..i + close].iter().collect();
-                let atom = match inner.as_str() {
-                    "avW" => 'W',
-                    "avF" => 'F',
-                    _ => return Err(format!("unsupported group [{inner}] in {text}")),
-                };
-                let (vecs, _) = atom_vectors(atom).unwrap();
-                for (dx, dy) in vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)) {
-                    spec.lion_lines.push((dx, dy));
-                    push_unique(&mut spec.leaps, (dx, dy));
-                }
+                parse_group(&inner, &mods, &mut spec)
+                    .map_err(|e| format!("{e} in group [{inner}] of {text}"))?;
                 mods = Mods::default();
                 prev = None;
                 i += close + 1;
@@ -254,6 +264,51 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
     spec.leaps
         .retain(|&(dx, dy)| !spec.slides.iter().any(|s| (s.dx, s.dy) == (dx, dy)));
     Ok(spec)
+}
+
+/// A bracketed chain `<atom>a<mods><atom>[range]` (see the module notes).
+fn parse_group(inner: &str, mods: &Mods, spec: &mut MoveSpec) -> Result<(), String> {
+    let mut c: Vec<char> = inner.chars().collect();
+    // The seeds write the lion line `[avW]`: the first leg is the same atom.
+    if c.len() == 3 && c[0] == 'a' {
+        c.insert(0, c[2]);
+    }
+    if c.len() < 4 || c[1] != 'a' {
+        return Err("unsupported chain".into());
+    }
+    let (first, turn, second) = (c[0], c[2], c[3]);
+    let range: String = c[4..].iter().collect();
+    let max = match range.as_str() {
+        "" => UNLIMITED,
+        r => r
+            .parse::<u8>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("bad range '{r}'"))?,
+    };
+    let (vecs, _) = atom_vectors(first).ok_or_else(|| format!("unknown atom '{first}'"))?;
+    let vecs: Vec<(i8, i8)> = vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)).collect();
+    let unit = |(dx, dy): (i8, i8)| {
+        let n = dx.abs().max(dy.abs());
+        ((dx / n, dy / n), n as u8)
+    };
+    match (first, turn, second) {
+        ('W', 'v', 'W') | ('F', 'v', 'F') if range.is_empty() => {
+            for v in vecs {
+                spec.lion_lines.push(v);
+                push_unique(&mut spec.leaps, v);
+            }
+        }
+        ('D' | 'H', 'v', 'R') | ('A' | 'G', 'v', 'B') => {
+            for v in vecs {
+                let ((dx, dy), jump) = unit(v);
+                spec.jump_slides.push(JumpSlide { dx, dy, jump, max });
+            }
+        }
+        ('R', 's', 'R') | ('B', 's', 'B') if range.is_empty() => spec.hooks.extend(vecs),
+        _ => return Err("unsupported chain".into()),
+    }
+    Ok(())
 }
 
 fn push_unique(v: &mut Vec<(i8, i8)>, p: (i8, i8)) {
@@ -336,8 +391,28 @@ mod tests {
     }
 
     #[test]
+    fn chained_moves() {
+        let j = parse("f[DavR]").unwrap();
+        assert_eq!(
+            j.jump_slides,
+            vec![JumpSlide {
+                dx: 0,
+                dy: -1,
+                jump: 2,
+                max: UNLIMITED
+            }]
+        );
+        let j3 = parse("[GavB2]").unwrap();
+        assert_eq!(j3.jump_slides.len(), 4);
+        assert!(j3.jump_slides.iter().all(|s| s.jump == 3 && s.max == 2));
+        let hook = parse("[RasR]").unwrap();
+        assert_eq!(hook.hooks.len(), 4);
+        assert_eq!(parse("f[BasB]").unwrap().hooks.len(), 2);
+    }
+
+    #[test]
     fn errors() {
-        for bad in ["X", "f", "[avW", "[abK]", "NN", "caR", "mR", "R0x"] {
+        for bad in ["X", "f", "[avW", "[abK]", "NN", "caR", "mR", "R0x", "[DavB]", "[RavR]", "[WavW2]"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

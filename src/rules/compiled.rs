@@ -17,12 +17,16 @@ pub struct Movement {
     pub lion_area: bool,
     /// Directions (into `DIRS`) with line-lion power.
     pub lion_dirs: Vec<u8>,
+    /// Jump to the n-th square, then range on: direction, jump length, further range.
+    pub jump_rays: Vec<(u8, u8, u8)>,
+    /// Hook moves: direction of the first leg (the second turns 90 degrees).
+    pub hooks: Vec<u8>,
 }
 
 impl Movement {
     /// Whether the attack set depends on which squares are occupied.
     pub fn occupancy_dependent(&self) -> bool {
-        !self.rays.is_empty()
+        !self.rays.is_empty() || !self.jump_rays.is_empty() || !self.hooks.is_empty()
     }
 }
 
@@ -104,6 +108,12 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
             .collect(),
         lion_area: spec.lion_area,
         lion_dirs: spec.lion_lines.iter().map(|&v| dir(v)).collect(),
+        jump_rays: spec
+            .jump_slides
+            .iter()
+            .map(|j| (dir((j.dx, j.dy)), j.jump, j.max))
+            .collect(),
+        hooks: spec.hooks.iter().map(|&v| dir(v)).collect(),
     })
 }
 
@@ -115,6 +125,8 @@ fn can_move_from(geo: &Geometry, m: &Movement, sq: Square) -> bool {
         || m.rays.iter().any(|&(d, _)| geo.ray_len(sq, d as usize) > 0)
         || m.lion_area
         || m.lion_dirs.iter().any(|&d| geo.ray_len(sq, d as usize) > 0)
+        || m.hooks.iter().any(|&d| geo.ray_len(sq, d as usize) > 0)
+        || (m.jump_rays.iter()).any(|&(d, n, _)| geo.ray_len(sq, d as usize) >= n as usize)
 }
 
 impl Rules {
