@@ -6,10 +6,13 @@
 
 pub mod board;
 pub mod diagram;
+pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod types;
 pub mod variants;

@@ -1,29 +1,131 @@
-use large_shogi::position::Position;
-use large_shogi::rules::Rules;
-use large_shogi::variants::dai::DAI;
-use large_shogi::moves::{Move, DECLINE};
-fn dominated(pos: &Position<2>, mv: Move, rules: &'static Rules) -> bool {
-    if mv.flags & DECLINE == 0 { return false; }
-    let id = pos.piece_at(mv.from).unwrap();
-    let f = pos.form(id);
-    let pf = rules.form(f.promotes_to.unwrap());
-    let side = pos.piece(id).side;
-    // compare on empty board from the center
-    let g = &rules.geo; let c = g.square(7,7);
-    let e1 = Position::<2>::from_pieces(rules, &[(c, rules.form_by_code(f.base.code,false).unwrap(), side)], side, 1);
-    let e2 = Position::<2>::from_pieces(rules, &[(c, f.promotes_to.unwrap(), side)], side, 1);
-    let a1 = e1.attacks_of(0); let a2 = e2.attacks_of(0);
-    let _ = pf;
-    a1.and_not(&a2).is_empty()
-}
-fn hperft(p: &mut Position<2>, d: u32, r: &'static Rules) -> u64 {
-    let mut l = Vec::new(); p.generate(&mut l);
-    let l: Vec<Move> = l.into_iter().filter(|&m| !dominated(p, m, r)).collect();
-    if d == 1 { return l.len() as u64; }
-    let mut t = 0; for m in l { p.make(m); t += hperft(p, d-1, r); p.unmake(); } t
-}
+//! `large-shogi`: the protocol loop on stdin/stdout (no arguments), or a tool
+//! subcommand.
+
+use large_shogi::protocol::session::{Out, new_session};
+use large_shogi::protocol::{Engine, Flow};
+use large_shogi::variants;
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  large-shogi                    protocol loop on stdin/stdout (USI-like, see engine-protocol.md)
+  large-shogi perft <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
+  large-shogi divide <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
+variants: dai";
+
 fn main() {
-    let r = Rules::get(&DAI);
-    let mut p = Position::<2>::from_sfen(r, DAI.setup).unwrap();
-    for d in 1..=4 { println!("{d}: {}", hperft(&mut p, d, r)); }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let code = match args.first().map(String::as_str) {
+        None | Some("usi") => {
+            protocol_loop();
+            0
+        }
+        Some("perft") => tool_perft(&args[1..], false),
+        Some("divide") => tool_perft(&args[1..], true),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            0
+        }
+        Some(other) => {
+            eprintln!("unknown subcommand '{other}'\n{USAGE}");
+            2
+        }
+    };
+    std::process::exit(code);
+}
+
+fn protocol_loop() {
+    let out: Out = Arc::new(|line: &str| {
+        let mut stdout = std::io::stdout().lock();
+        let _ = writeln!(stdout, "{line}");
+        let _ = stdout.flush();
+    });
+    let mut engine = Engine::new(out);
+    let stdin = std::io::stdin();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match stdin.lock().read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {
+                if engine.handle(&line) == Flow::Quit {
+                    break;
+                }
+            }
+            // Not UTF-8: report and go on.
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                engine.handle("\u{1}invalid-utf8");
+            }
+            Err(_) => break,
+        }
+    }
+    engine.finish_search();
+}
+
+fn tool_perft(args: &[String], divide: bool) -> i32 {
+    let mut depth = None;
+    let mut variant = variants::ALL[0];
+    let mut sfen = None;
+    let mut moves: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--variant" => {
+                match args.get(i + 1).and_then(|v| variants::by_name(v)) {
+                    Some(v) => variant = v,
+                    None => {
+                        eprintln!("--variant needs one of: dai");
+                        return 2;
+                    }
+                }
+                i += 2;
+            }
+            "--sfen" => {
+                sfen = args.get(i + 1).cloned();
+                i += 2;
+            }
+            "--moves" => {
+                moves.extend(args[i + 1..].iter().map(String::as_str));
+                break;
+            }
+            d => {
+                match d.parse::<u32>() {
+                    Ok(n) if (1..=10).contains(&n) && depth.is_none() => depth = Some(n),
+                    _ => {
+                        eprintln!("bad argument '{d}'\n{USAGE}");
+                        return 2;
+                    }
+                }
+                i += 1;
+            }
+        }
+    }
+    let Some(depth) = depth else {
+        eprintln!("{USAGE}");
+        return 2;
+    };
+    let mut session = new_session(variant);
+    let sfen = sfen.unwrap_or_else(|| variant.setup.to_string());
+    if let Err(e) = session.set_position(&sfen, &moves) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    let t = Instant::now();
+    let total: u64 = if divide {
+        let rows = session.divide(depth);
+        for (m, n) in &rows {
+            println!("{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        session.perft(depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "perft {depth}: {total} nodes in {:.3} s ({:.0} nodes/s)",
+        secs,
+        total as f64 / secs.max(1e-9)
+    );
+    0
 }

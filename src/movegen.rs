@@ -62,8 +62,14 @@ impl<const C: usize> Position<C> {
             flags: 0,
         };
         if form.promotes_to.is_some() && self.may_promote(form, side, from, mid, to, capture) {
-            out.push(Move { flags: PROMOTE, ..mv });
-            out.push(Move { flags: DECLINE, ..mv });
+            out.push(Move {
+                flags: PROMOTE,
+                ..mv
+            });
+            out.push(Move {
+                flags: DECLINE,
+                ..mv
+            });
         } else {
             out.push(mv);
         }
@@ -162,7 +168,10 @@ impl<const C: usize> Position<C> {
         let t = MoveText::parse(text, geo)?;
         let from = t.squares[0];
         let Some(id) = self.piece_at(from) else {
-            return Err(format!("illegal move {text}: no piece on {}", geo.name(from)));
+            return Err(format!(
+                "illegal move {text}: no piece on {}",
+                geo.name(from)
+            ));
         };
         if self.piece(id).side != self.side_to_move() {
             return Err(format!(
@@ -199,12 +208,21 @@ impl<const C: usize> Position<C> {
                 return Err(format!("illegal move {text}: not a lion path"));
             }
             if to == from {
-                legal.into_iter().filter(|m| m.to == from && self.piece_at(m.mid).is_none()).collect()
+                legal
+                    .into_iter()
+                    .filter(|m| m.to == from && self.piece_at(m.mid).is_none())
+                    .collect()
             } else {
-                legal.into_iter().filter(|m| m.to == to && m.mid == NO_SQUARE).collect()
+                legal
+                    .into_iter()
+                    .filter(|m| m.to == to && m.mid == NO_SQUARE)
+                    .collect()
             }
         } else {
-            legal.into_iter().filter(|m| m.to == to && m.mid == mid).collect()
+            legal
+                .into_iter()
+                .filter(|m| m.to == to && m.mid == mid)
+                .collect()
         };
         if candidates.is_empty() {
             return Err(format!("illegal move {text}"));

@@ -109,13 +109,21 @@ mod tests {
             flags: 0,
         };
         assert_eq!(lion.to_text(&g), "8h7g6f");
-        assert_eq!(Move::simple(sq("15o"), sq("1a"), PROMOTE).to_text(&g), "15o1a+");
-        assert_eq!(Move::simple(sq("12e"), sq("12d"), DECLINE).to_text(&g), "12e12d=");
+        assert_eq!(
+            Move::simple(sq("15o"), sq("1a"), PROMOTE).to_text(&g),
+            "15o1a+"
+        );
+        assert_eq!(
+            Move::simple(sq("12e"), sq("12d"), DECLINE).to_text(&g),
+            "12e12d="
+        );
         let t = MoveText::parse("8h7g6f", &g).unwrap();
         assert_eq!(t.squares, vec![sq("8h"), sq("7g"), sq("6f")]);
         assert_eq!(MoveText::parse("15o1a+", &g).unwrap().promote, Some(true));
         assert_eq!(MoveText::parse("12e12d=", &g).unwrap().promote, Some(false));
-        for bad in ["", "8h", "8h7", "8h7g6f5e", "16a1a", "8h+7h", "x8h7h", "8h7h++"] {
+        for bad in [
+            "", "8h", "8h7", "8h7g6f5e", "16a1a", "8h+7h", "x8h7h", "8h7h++",
+        ] {
             assert!(MoveText::parse(bad, &g).is_err(), "{bad}");
         }
     }

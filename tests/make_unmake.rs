@@ -43,7 +43,7 @@ fn random_games_match_fresh_builds() {
                 .copied()
                 .filter(|&m| pos.captures_of(m).next().is_some())
                 .collect();
-            let pool = if !captures.is_empty() && rng.next() % 2 == 0 {
+            let pool = if !captures.is_empty() && rng.next().is_multiple_of(2) {
                 &captures
             } else {
                 &list
@@ -68,5 +68,8 @@ fn random_games_match_fresh_builds() {
         }
         pos.validate().unwrap();
     }
-    assert!(plies > 1000, "games were too short to test anything: {plies} plies");
+    assert!(
+        plies > 1000,
+        "games were too short to test anything: {plies} plies"
+    );
 }

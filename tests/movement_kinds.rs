@@ -141,7 +141,16 @@ fn unlimited_range() {
 
 #[test]
 fn jump() {
-    let ring = [(3, 3), (4, 3), (5, 3), (3, 4), (5, 4), (3, 5), (4, 5), (5, 5)];
+    let ring = [
+        (3, 3),
+        (4, 3),
+        (5, 3),
+        (3, 4),
+        (5, 4),
+        (3, 5),
+        (4, 5),
+        (5, 5),
+    ];
     let mut friends = ring.to_vec();
     friends.push((5, 2));
     assert_eq!(
@@ -255,7 +264,16 @@ fn lion() {
     );
     assert_eq!(d, expected);
     // Surrounded by friends: no pass, only jumps.
-    let ring = [(3, 3), (4, 3), (5, 3), (3, 4), (5, 4), (3, 5), (4, 5), (5, 5)];
+    let ring = [
+        (3, 3),
+        (4, 3),
+        (5, 3),
+        (3, 4),
+        (5, 4),
+        (3, 5),
+        (4, 5),
+        (5, 5),
+    ];
     let boxed = diagram("LN", &ring, &[]);
     assert!(!boxed.contains("5e"), "{boxed}");
     assert_eq!(boxed.matches('*').count(), 16);

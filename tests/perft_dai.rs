@@ -89,10 +89,18 @@ fn lion_double_moves_igui_and_pass() {
         .iter()
         .map(|(m, _)| m.to_text(&p.rules.geo))
         .collect();
-    for m in ["8h8g8h", "8h7g8h", "8h8g7g", "8h7g8g", "8h8g9f", "8h7g6h", "8h8f", "8h6f"] {
+    for m in [
+        "8h8g8h", "8h7g8h", "8h8g7g", "8h7g8g", "8h8g9f", "8h7g6h", "8h8f", "8h6f",
+    ] {
         assert!(texts.contains(&m.to_string()), "{m} missing");
     }
-    assert_eq!(texts.iter().filter(|t| t.len() == 6 && t[..2] == t[4..]).count(), 3);
+    assert_eq!(
+        texts
+            .iter()
+            .filter(|t| t.len() == 6 && t[..2] == t[4..])
+            .count(),
+        3
+    );
 }
 
 /// Promotion in and around the zone (Black's zone is ranks a-e).
@@ -105,6 +113,7 @@ fn lion_double_moves_igui_and_pass() {
 /// - knight 13c: both jumps land on rank a (dead) = 4
 /// - lance 14d (inside): 14c, 14b quietly, 14a dead = 1 + 1 + 2 = 4
 /// - dead pawn on 11a and dead knight on 8b: no moves; king 3
+///
 /// Depth 1 = 33. Depth 2: White has king 3 + pawn 9b + pawn 6f = 5 replies, 4 after
 /// either capture (4 capturing moves): 29x5 + 4x4 = 161.
 #[test]
@@ -133,6 +142,7 @@ fn promotions_entering_inside_leaving_and_dead_squares() {
 ///   capture 8g and jump capture 8f, igui 8g, double capture 8g then 8f = 52
 /// - eagle: rank a 13 left + 1 right, file 2 down 14, back diagonals 6 (to the pawn
 ///   on 8g) + 1 = 35; king 3. Depth 1 = 90.
+///
 /// Depth 2: White has the king's 5 moves and the 8g pawn's capture of the falcon
 /// (8f is blocked by 8g) = 6; every capture of 8g frees 8f's step instead (still 6);
 /// only the double capture leaves 5. 89x6 + 5 = 539.

@@ -181,13 +181,13 @@ impl<const C: usize> Iterator for BitIter<C> {
 }
 
 macro_rules! bitop {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, $opa:tt) => {
         impl<const C: usize> $tr for Bitboard<C> {
             type Output = Self;
             #[inline]
             fn $f(mut self, rhs: Self) -> Self {
                 for (a, b) in self.0.iter_mut().zip(rhs.0.iter()) {
-                    *a = *a $op b;
+                    *a $opa b;
                 }
                 self
             }
@@ -196,15 +196,15 @@ macro_rules! bitop {
             #[inline]
             fn $fa(&mut self, rhs: Self) {
                 for (a, b) in self.0.iter_mut().zip(rhs.0.iter()) {
-                    *a = *a $op b;
+                    *a $opa b;
                 }
             }
         }
     };
 }
-bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &, &=);
+bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |, |=);
+bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^, ^=);
 
 impl<const C: usize> Not for Bitboard<C> {
     type Output = Self;

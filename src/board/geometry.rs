@@ -222,9 +222,8 @@ mod tests {
         assert_eq!(g.ray_len(corner, 4), 14);
         assert_eq!(g.ray_len(corner, 6), 0);
         let c = g.square(7, 7);
-        for d in 0..8 {
+        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
             assert_eq!(g.ray_len(c, d), 7);
-            let (dx, dy) = DIRS[d];
             assert_eq!(
                 g.offset(c, dx as i32, dy as i32),
                 Some((c as isize + g.delta(d)) as Square)

@@ -78,7 +78,10 @@ impl<const C: usize> Position<C> {
     /// An empty board of the variant, Black to move.
     pub fn empty(rules: &'static Rules) -> Self {
         let n = rules.geo.squares();
-        assert!(n <= Bitboard::<C>::CAPACITY, "board does not fit in {C} chunks");
+        assert!(
+            n <= Bitboard::<C>::CAPACITY,
+            "board does not fit in {C} chunks"
+        );
         Position {
             rules,
             board: vec![NO_PIECE; n],
@@ -231,6 +234,17 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn royal_count(&self, side: Side) -> u32 {
         self.royals[side.index()]
+    }
+
+    /// Hash of the position `k` plies back (`k >= 1`, at most `ply()`).
+    pub fn key_back(&self, k: usize) -> u64 {
+        self.history[self.history.len() - k].hash
+    }
+
+    /// The move made `k` plies back (`k = 1` is the last one).
+    pub fn line_move(&self, k: usize) -> Option<Move> {
+        let i = self.history.len().checked_sub(k)?;
+        Some(self.history[i].mv)
     }
 
     /// The move that led here, if any.

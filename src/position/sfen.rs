@@ -24,7 +24,9 @@ impl<const C: usize> Position<C> {
         if let Some(&hand) = fields.get(2)
             && hand != "-"
         {
-            return Err(format!("sfen hand field must be '-' (no drops), not '{hand}'"));
+            return Err(format!(
+                "sfen hand field must be '-' (no drops), not '{hand}'"
+            ));
         }
         let move_number = match fields.get(3) {
             Some(n) => n
@@ -82,7 +84,11 @@ fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>
     for (y, rank) in ranks.iter().enumerate() {
         let rank_name = crate::board::geometry::rank_name(y);
         let err = |col: usize, what: String| {
-            format!("sfen rank {rank_name} (rank {}), character {}: {what}", y + 1, col + 1)
+            format!(
+                "sfen rank {rank_name} (rank {}), character {}: {what}",
+                y + 1,
+                col + 1
+            )
         };
         let chars: Vec<char> = rank.chars().collect();
         let mut x = 0usize;
@@ -91,7 +97,10 @@ fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>
             let start = i;
             let c = chars[i];
             if c.is_ascii_digit() {
-                let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
+                let digits: String = chars[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
                 i += digits.len();
                 let n: usize = digits
                     .parse()
@@ -100,7 +109,10 @@ fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>
                     .ok_or_else(|| err(start, format!("bad empty-square count '{digits}'")))?;
                 x += n;
                 if x > geo.width {
-                    return Err(err(start, format!("rank is longer than {} files", geo.width)));
+                    return Err(err(
+                        start,
+                        format!("rank is longer than {} files", geo.width),
+                    ));
                 }
                 continue;
             }
@@ -139,11 +151,17 @@ fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>
                 if promoted && rules.form_by_code(&code, false).is_some() {
                     err(start, format!("'{code}' does not promote"))
                 } else {
-                    err(start, format!("unknown piece '{code}' in {}", rules.def.title))
+                    err(
+                        start,
+                        format!("unknown piece '{code}' in {}", rules.def.title),
+                    )
                 }
             })?;
             if x >= geo.width {
-                return Err(err(start, format!("rank is longer than {} files", geo.width)));
+                return Err(err(
+                    start,
+                    format!("rank is longer than {} files", geo.width),
+                ));
             }
             pieces.push((geo.square(x, y), form, side));
             x += 1;

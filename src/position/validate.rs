@@ -69,7 +69,10 @@ impl<const C: usize> Position<C> {
             for id in self.pieces_of(side).iter() {
                 let p = self.piece(id as PieceId);
                 if p.side != side || self.piece_at(p.sq) != Some(id as PieceId) {
-                    return Err(format!("piece list and mailbox disagree at {}", self.square_name(p.sq)));
+                    return Err(format!(
+                        "piece list and mailbox disagree at {}",
+                        self.square_name(p.sq)
+                    ));
                 }
                 if !self.occupied_by(side).test(p.sq as usize) {
                     return Err(format!("occupancy misses {}", self.square_name(p.sq)));
@@ -89,17 +92,26 @@ impl<const C: usize> Position<C> {
             return Err(format!("hash differs: {:x} vs fresh {:x}", a.hash, b.hash));
         }
         if a.royals != b.royals {
-            return Err(format!("royal counts differ: {:?} vs {:?}", a.royals, b.royals));
+            return Err(format!(
+                "royal counts differ: {:?} vs {:?}",
+                a.royals, b.royals
+            ));
         }
         if a.piece_list != b.piece_list {
             return Err("piece lists differ".into());
         }
         for sq in 0..a.attacks.len() {
             if a.attacks[sq] != b.attacks[sq] {
-                return Err(format!("attacks of the piece on {} differ", self.square_name(sq as u16)));
+                return Err(format!(
+                    "attacks of the piece on {} differ",
+                    self.square_name(sq as u16)
+                ));
             }
             if a.attackers[sq] != b.attackers[sq] {
-                return Err(format!("attackers of {} differ", self.square_name(sq as u16)));
+                return Err(format!(
+                    "attackers of {} differ",
+                    self.square_name(sq as u16)
+                ));
             }
         }
         let alive = self.side_ids[0] | self.side_ids[1];

@@ -210,7 +210,10 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                     max = UNLIMITED;
                     i += 1;
                 }
-                let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
+                let digits: String = chars[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect();
                 if !digits.is_empty() {
                     i += digits.len();
                     let n: u8 = digits
@@ -239,7 +242,9 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                         let unit = dx.abs() <= 1 && dy.abs() <= 1;
                         if rides && max > 1 {
                             if !unit {
-                                return Err(format!("riding leaper '{c}' is not supported in {text}"));
+                                return Err(format!(
+                                    "riding leaper '{c}' is not supported in {text}"
+                                ));
                             }
                             if !spec.slides.iter().any(|s| (s.dx, s.dy) == (dx, dy)) {
                                 spec.slides.push(Slide { dx, dy, max });
@@ -287,7 +292,10 @@ fn parse_group(inner: &str, mods: &Mods, spec: &mut MoveSpec) -> Result<(), Stri
             .ok_or_else(|| format!("bad range '{r}'"))?,
     };
     let (vecs, _) = atom_vectors(first).ok_or_else(|| format!("unknown atom '{first}'"))?;
-    let vecs: Vec<(i8, i8)> = vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)).collect();
+    let vecs: Vec<(i8, i8)> = vecs
+        .into_iter()
+        .filter(|&(dx, dy)| mods.admits(dx, dy))
+        .collect();
     let unit = |(dx, dy): (i8, i8)| {
         let n = dx.abs().max(dy.abs());
         ((dx / n, dy / n), n as u8)
@@ -336,7 +344,10 @@ mod tests {
     fn steppers() {
         assert_eq!(leaps("fW"), vec![(0, -1)]);
         assert_eq!(leaps("fK"), sorted(vec![(0, -1), (1, -1), (-1, -1)]));
-        assert_eq!(leaps("fKbW"), sorted(vec![(0, -1), (1, -1), (-1, -1), (0, 1)]));
+        assert_eq!(
+            leaps("fKbW"),
+            sorted(vec![(0, -1), (1, -1), (-1, -1), (0, 1)])
+        );
         assert_eq!(leaps("WfF").len(), 6);
         assert_eq!(leaps("FfW").len(), 5);
         // The seed's evil wolf: forward, forward diagonals, sideways.
@@ -365,7 +376,12 @@ mod tests {
         assert_eq!(ox.slides.len(), 4);
         let horse = parse("fQbR").unwrap();
         assert_eq!(horse.slides.len(), 4);
-        assert!(horse.slides.iter().all(|s| s.dy != 0 && (s.dx == 0 || s.dy < 0)));
+        assert!(
+            horse
+                .slides
+                .iter()
+                .all(|s| s.dy != 0 && (s.dx == 0 || s.dy < 0))
+        );
         let whale = parse("fRbQ").unwrap();
         assert_eq!(whale.slides.len(), 4);
         let dh = parse("BW").unwrap();
@@ -412,7 +428,9 @@ mod tests {
 
     #[test]
     fn errors() {
-        for bad in ["X", "f", "[avW", "[abK]", "NN", "caR", "mR", "R0x", "[DavB]", "[RavR]", "[WavW2]"] {
+        for bad in [
+            "X", "f", "[avW", "[abK]", "NN", "caR", "mR", "R0x", "[DavB]", "[RavR]", "[WavW2]",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

@@ -104,7 +104,12 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
         rays: spec
             .slides
             .iter()
-            .map(|s| (dir((s.dx, s.dy)), if s.max == UNLIMITED { 255 } else { s.max }))
+            .map(|s| {
+                (
+                    dir((s.dx, s.dy)),
+                    if s.max == UNLIMITED { 255 } else { s.max },
+                )
+            })
             .collect(),
         lion_area: spec.lion_area,
         lion_dirs: spec.lion_lines.iter().map(|&v| dir(v)).collect(),
@@ -178,7 +183,10 @@ impl Rules {
                 return Err(format!("{}: bad code {}", k.name, k.code));
             }
             if k.promoted_only && !def.kinds.iter().any(|b| b.promotes_to == Some(k.code)) {
-                return Err(format!("{} is promoted-only but nothing promotes to it", k.name));
+                return Err(format!(
+                    "{} is promoted-only but nothing promotes to it",
+                    k.name
+                ));
             }
         }
         let PromotionRule::Zone { depth } = def.promotion;
@@ -251,7 +259,11 @@ mod tests {
         assert!(r.form_by_code("K", true).is_none());
         // Every promoted-only kind is reachable.
         for k in DAI.kinds.iter().filter(|k| k.promoted_only) {
-            assert!(r.forms.iter().any(|f| std::ptr::eq(f.kind, k)), "{}", k.name);
+            assert!(
+                r.forms.iter().any(|f| std::ptr::eq(f.kind, k)),
+                "{}",
+                k.name
+            );
         }
     }
 

@@ -8,5 +8,7 @@ use crate::rules::kind::VariantDef;
 pub static ALL: &[&VariantDef] = &[&dai::DAI];
 
 pub fn by_name(name: &str) -> Option<&'static VariantDef> {
-    ALL.iter().copied().find(|v| v.name.eq_ignore_ascii_case(name))
+    ALL.iter()
+        .copied()
+        .find(|v| v.name.eq_ignore_ascii_case(name))
 }

@@ -1,0 +1,149 @@
+//! One variant's game behind a trait object: the protocol picks the board's chunk
+//! count once, when the variant is chosen; everything below is monomorphised.
+
+use crate::diagram;
+use crate::game::{Game, Outcome};
+use crate::perft;
+use crate::rules::Rules;
+use crate::rules::kind::VariantDef;
+use crate::search::{Iteration, Limits, MATE, MATE_BOUND, Searcher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Where protocol output goes: one call per line.
+pub type Out = Arc<dyn Fn(&str) + Send + Sync>;
+
+pub trait Session: Send {
+    fn def(&self) -> &'static VariantDef;
+    /// Replaces the game, or leaves it untouched and says why not.
+    fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String>;
+    fn sfen(&self) -> String;
+    fn board_diagram(&self) -> String;
+    fn outcome(&self) -> Option<Outcome>;
+    fn legal_moves(&self) -> Vec<String>;
+    fn perft(&mut self, depth: u32) -> u64;
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Searches in a thread of its own; it prints `info` and `bestmove` lines.
+    fn spawn_search(&self, limits: Limits, stop: Arc<AtomicBool>, out: Out) -> JoinHandle<()>;
+}
+
+struct GameSession<const C: usize> {
+    rules: &'static Rules,
+    game: Game<C>,
+}
+
+/// A session of the variant at its start position.
+pub fn new_session(def: &'static VariantDef) -> Box<dyn Session> {
+    fn make<const C: usize>(def: &'static VariantDef) -> Box<dyn Session> {
+        let rules = Rules::get(def);
+        let game = Game::new(rules, def.setup).expect("the variant's setup parses");
+        Box::new(GameSession::<C> { rules, game })
+    }
+    match def.width * def.height {
+        0..=128 => make::<1>(def),
+        129..=256 => make::<2>(def),
+        257..=384 => make::<3>(def),
+        385..=640 => make::<5>(def),
+        _ => make::<11>(def),
+    }
+}
+
+/// `score cp N` or `score mate N` (plies; negative when the engine is mated).
+pub fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("mate {}", MATE - score)
+    } else if score < -MATE_BOUND {
+        format!("mate -{}", MATE + score)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+impl<const C: usize> Session for GameSession<C> {
+    fn def(&self) -> &'static VariantDef {
+        self.rules.def
+    }
+
+    fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String> {
+        let mut game = Game::<C>::new(self.rules, sfen)?;
+        for (i, m) in moves.iter().enumerate() {
+            game.play_text(m)
+                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn sfen(&self) -> String {
+        self.game.pos.to_sfen()
+    }
+
+    fn board_diagram(&self) -> String {
+        diagram::board(&self.game.pos)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        if perft::game_over(&self.game.pos) {
+            return vec![];
+        }
+        let mut list = Vec::new();
+        self.game.pos.generate(&mut list);
+        list.iter().map(|m| m.to_text(&self.rules.geo)).collect()
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft::perft(&mut self.game.pos, depth)
+    }
+
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        perft::divide(&mut self.game.pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_text(&self.rules.geo), n))
+            .collect()
+    }
+
+    fn spawn_search(&self, limits: Limits, stop: Arc<AtomicBool>, out: Out) -> JoinHandle<()> {
+        let pos = self.game.pos.clone();
+        let keys = self.game.keys();
+        let history = keys[..keys.len() - 1].to_vec();
+        let geo = &self.rules.geo;
+        std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let mut searcher = Searcher::new(pos, history, &stop);
+                let mut report = |it: &Iteration| {
+                    let ms = it.elapsed.as_millis().max(1) as u64;
+                    let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
+                    out(&format!(
+                        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                        it.depth,
+                        it.seldepth,
+                        score_text(it.score),
+                        it.nodes,
+                        it.nodes * 1000 / ms,
+                        it.elapsed.as_millis(),
+                        pv.join(" ")
+                    ));
+                };
+                let result = searcher.run(&limits, &mut report);
+                if limits.infinite {
+                    // USI: after `go infinite` the best move waits for `stop`.
+                    while !stop.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                }
+                match result.best {
+                    Some(m) => out(&format!("bestmove {}", m.to_text(geo))),
+                    None => out("bestmove resign"),
+                }
+            })
+            .expect("spawn the search thread")
+    }
+}

@@ -1,0 +1,304 @@
+//! The USI-like protocol (engine-protocol.md is the contract).
+//!
+//! Every malformed or illegal command gets one `info string error: ...` line and
+//! leaves the engine's state as it was.
+
+use super::session::{Out, Session, new_session};
+use crate::game::describe;
+use crate::search::{Limits, MAX_DEPTH};
+use crate::variants;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+pub const ENGINE_NAME: &str = concat!("Large Shogi ", env!("CARGO_PKG_VERSION"));
+pub const MAX_PERFT_DEPTH: u32 = 8;
+
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
+}
+
+pub struct Engine {
+    out: Out,
+    session: Box<dyn Session>,
+    search: Option<RunningSearch>,
+}
+
+/// Whether the loop should go on after a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+impl Engine {
+    pub fn new(out: Out) -> Self {
+        Engine {
+            out,
+            session: new_session(variants::ALL[0]),
+            search: None,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    fn error(&self, msg: &str) {
+        self.say(&format!("info string error: {msg}"));
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    pub fn finish_search(&mut self) {
+        if let Some(s) = self.search.take() {
+            s.stop.store(true, Ordering::Relaxed);
+            let _ = s.handle.join();
+        }
+    }
+
+    /// Reaps a search that has ended by itself.
+    fn reap(&mut self) {
+        if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {
+            self.finish_search();
+        }
+    }
+
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.reap();
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return Flow::Continue;
+        };
+        // Commands answered while a search runs.
+        match cmd {
+            "isready" => {
+                self.say("readyok");
+                return Flow::Continue;
+            }
+            "stop" => {
+                self.finish_search();
+                return Flow::Continue;
+            }
+            "quit" => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+            _ => {}
+        }
+        // Everything else acts on the state: a running search ends first.
+        if self.search.is_some() {
+            self.finish_search();
+        }
+        match cmd {
+            "usi" => self.usi(),
+            "setoption" => self.setoption(args),
+            "usinewgame" => {
+                self.session = new_session(self.session.def());
+            }
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "ponderhit" => self.error("ponderhit without a pondering search"),
+            "gameover" => match args {
+                ["win" | "lose" | "draw"] => {}
+                _ => self.error("usage: gameover win|lose|draw"),
+            },
+            "display" | "d" => self.display(),
+            "moves" => {
+                let moves = self.session.legal_moves();
+                self.say(&format!(
+                    "info string {} legal moves: {}",
+                    moves.len(),
+                    moves.join(" ")
+                ));
+            }
+            "perft" => self.perft(args, false),
+            "divide" => self.perft(args, true),
+            _ => self.error(&format!("unknown command '{}'", truncate(cmd))),
+        }
+        Flow::Continue
+    }
+
+    fn usi(&self) {
+        self.say(&format!("id name {ENGINE_NAME}"));
+        self.say("id author the Large Shogi developers");
+        let names: Vec<&str> = variants::ALL.iter().map(|v| v.name).collect();
+        self.say(&format!(
+            "option name USI_Variant type combo default {} var {}",
+            names[0],
+            names.join(" var ")
+        ));
+        self.say("usiok");
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <id...> [value <x...>]
+        if args.first() != Some(&"name") || args.len() < 2 {
+            return self.error("usage: setoption name <id> [value <x>]");
+        }
+        let value_at = args.iter().position(|&a| a == "value");
+        let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+        let value = value_at.map(|i| args[i + 1..].join(" "));
+        match name.as_str() {
+            "USI_Variant" => match value.as_deref().and_then(variants::by_name) {
+                Some(def) => {
+                    if !std::ptr::eq(def, self.session.def()) {
+                        self.session = new_session(def);
+                    }
+                }
+                None => self.error(&format!(
+                    "USI_Variant must be one of: {}",
+                    variants::ALL
+                        .iter()
+                        .map(|v| v.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            },
+            "USI_Hash" | "USI_Ponder" => self.say(&format!(
+                "info string {name} ignored: this version has no hash table and does not ponder"
+            )),
+            other => self.error(&format!("unknown option '{}'", truncate(other))),
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&a| a == "moves");
+        let (head, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let sfen = match head {
+            ["startpos"] => self.session.def().setup.to_string(),
+            ["sfen", rest @ ..] if !rest.is_empty() => rest.join(" "),
+            _ => return self.error("usage: position startpos|sfen <sfen> [moves <m1> ...]"),
+        };
+        if let Err(e) = self.session.set_position(&sfen, moves) {
+            self.error(&format!("position unchanged: {e}"));
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let limits = match parse_go(
+            args,
+            self.session.sfen().split_whitespace().nth(1) == Some("b"),
+        ) {
+            Ok(l) => l,
+            Err(e) => return self.error(&e),
+        };
+        if let Some(o) = self.session.outcome() {
+            self.say(&format!("info string game over: {}", describe(&o)));
+            self.say("bestmove resign");
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let handle = self
+            .session
+            .spawn_search(limits, stop.clone(), self.out.clone());
+        self.search = Some(RunningSearch { stop, handle });
+    }
+
+    fn display(&self) {
+        for line in self.session.board_diagram().lines() {
+            self.say(line);
+        }
+        self.say(&format!("sfen {}", self.session.sfen()));
+        if let Some(o) = self.session.outcome() {
+            self.say(&format!("info string game over: {}", describe(&o)));
+        }
+    }
+
+    fn perft(&mut self, args: &[&str], divide: bool) {
+        let depth = match args {
+            [d] => d
+                .parse::<u32>()
+                .ok()
+                .filter(|d| (1..=MAX_PERFT_DEPTH).contains(d)),
+            _ => None,
+        };
+        let Some(depth) = depth else {
+            return self.error(&format!("usage: perft|divide <depth 1..{MAX_PERFT_DEPTH}>"));
+        };
+        let t = Instant::now();
+        let total = if divide {
+            let rows = self.session.divide(depth);
+            for (m, n) in &rows {
+                self.say(&format!("{m}: {n}"));
+            }
+            rows.iter().map(|(_, n)| n).sum()
+        } else {
+            self.session.perft(depth)
+        };
+        let ms = t.elapsed().as_millis();
+        let nps = total as u128 * 1000 / ms.max(1);
+        self.say(&format!("perft {depth}: {total} nodes, {ms} ms, {nps} nps"));
+    }
+}
+
+/// Parses the arguments of `go`. `black_to_move` picks the clock (USI: `btime` is
+/// the first mover's).
+pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
+    let mut l = Limits::default();
+    let (mut btime, mut wtime, mut binc, mut winc) = (None, None, Duration::ZERO, Duration::ZERO);
+    let mut i = 0;
+    let number = |i: usize, name: &str| -> Result<u64, String> {
+        let v = args
+            .get(i + 1)
+            .ok_or_else(|| format!("go {name} needs a number"))?;
+        v.parse::<i64>()
+            .map(|n| n.max(0) as u64)
+            .map_err(|_| format!("go {name}: '{}' is not a number", truncate(v)))
+    };
+    let ms = Duration::from_millis;
+    while i < args.len() {
+        let name = args[i];
+        match name {
+            "infinite" => {
+                l.infinite = true;
+                i += 1;
+                continue;
+            }
+            "btime" => btime = Some(ms(number(i, name)?)),
+            "wtime" => wtime = Some(ms(number(i, name)?)),
+            "binc" => binc = ms(number(i, name)?),
+            "winc" => winc = ms(number(i, name)?),
+            "byoyomi" => l.byoyomi = ms(number(i, name)?),
+            "movestogo" => l.movestogo = Some(number(i, name)?.clamp(1, 1000) as u32),
+            "depth" => l.depth = Some(number(i, name)?.clamp(1, MAX_DEPTH as u64) as u32),
+            "nodes" => l.nodes = Some(number(i, name)?.max(1)),
+            "movetime" => l.movetime = Some(ms(number(i, name)?)),
+            "ponder" | "mate" | "searchmoves" => {
+                return Err(format!("go {name} is not supported by this version"));
+            }
+            other => return Err(format!("go: unknown parameter '{}'", truncate(other))),
+        }
+        i += 2;
+    }
+    let (time, inc) = if black_to_move {
+        (btime, binc)
+    } else {
+        (wtime, winc)
+    };
+    l.time = time;
+    l.inc = inc;
+    let limited =
+        l.depth.is_some() || l.nodes.is_some() || l.movetime.is_some() || l.time.is_some();
+    if !limited && l.byoyomi > Duration::ZERO {
+        l.time = Some(Duration::ZERO);
+    }
+    if !limited && l.byoyomi.is_zero() {
+        // A bare `go` searches until `stop`, as `go infinite` does.
+        l.infinite = true;
+    }
+    Ok(l)
+}
+
+/// Echoes at most 40 characters of untrusted input.
+fn truncate(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        t.push_str("...");
+    }
+    t
+}
