@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod diagram;
+pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod moves;

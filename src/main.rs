@@ -43,19 +43,18 @@ fn protocol_loop() {
     });
     let mut engine = Engine::new(out);
     let stdin = std::io::stdin();
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        match stdin.lock().read_line(&mut line) {
+        bytes.clear();
+        match stdin.lock().read_until(b'\n', &mut bytes) {
             Ok(0) => break,
             Ok(_) => {
+                // Bytes that are not UTF-8 become U+FFFD, and the command is
+                // reported as unknown like any other garbage.
+                let line = String::from_utf8_lossy(&bytes);
                 if engine.handle(&line) == Flow::Quit {
                     break;
                 }
-            }
-            // Not UTF-8: report and go on.
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                engine.handle("\u{1}invalid-utf8");
             }
             Err(_) => break,
         }

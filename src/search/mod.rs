@@ -7,7 +7,6 @@ pub mod limits;
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::Side;
 pub use limits::{Limits, MAX_DEPTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -150,16 +149,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.aborted
     }
 
-    /// Material from the side to move's point of view.
-    fn evaluate(&self) -> i32 {
-        let m = self.pos.material();
-        if self.pos.side_to_move() == Side::Black {
-            m
-        } else {
-            -m
-        }
-    }
-
     fn is_repetition(&self, ply: usize) -> bool {
         let key = self.pos.hash();
         // Positions with the same side to move: 2, 4, ... plies back, first on the
@@ -237,7 +226,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.pos.royal_count(self.pos.side_to_move()) == 0 {
             return -(MATE - ply as i32);
         }
-        let stand = self.evaluate();
+        let stand = crate::eval::evaluate(&self.pos);
         if stand >= beta || ply + 1 >= self.lists.len() || self.should_abort() {
             return stand;
         }

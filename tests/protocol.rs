@@ -1,0 +1,370 @@
+//! The protocol loop driven in-process: transcripts, searches, and garbage input.
+
+use large_shogi::game::Game;
+use large_shogi::protocol::session::Out;
+use large_shogi::protocol::{Engine, Flow};
+use large_shogi::rules::Rules;
+use large_shogi::variants::dai::DAI;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+struct Harness {
+    engine: Engine,
+    lines: Arc<Mutex<Vec<String>>>,
+}
+
+impl Harness {
+    fn new() -> Harness {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = lines.clone();
+        let out: Out = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+        Harness {
+            engine: Engine::new(out),
+            lines,
+        }
+    }
+
+    /// Sends a command and returns what it printed (searches are waited for).
+    fn send(&mut self, cmd: &str) -> Vec<String> {
+        self.engine.handle(cmd);
+        let failed =
+            (self.lines.lock().unwrap().iter()).any(|l| l.starts_with("info string error"));
+        if cmd.trim_start().starts_with("go") && !failed {
+            self.wait_bestmove(Duration::from_secs(60));
+        }
+        std::mem::take(&mut *self.lines.lock().unwrap())
+    }
+
+    /// Sends a command without waiting for a search it starts: the next command
+    /// that touches the state stops it.
+    fn send_nowait(&mut self, cmd: &str) -> Vec<String> {
+        self.engine.handle(cmd);
+        std::mem::take(&mut *self.lines.lock().unwrap())
+    }
+
+    fn wait_bestmove(&mut self, limit: Duration) {
+        let t = Instant::now();
+        while t.elapsed() < limit {
+            if self
+                .lines
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|l| l.starts_with("bestmove"))
+            {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        panic!("no bestmove within {limit:?}");
+    }
+
+    fn sfen(&mut self) -> String {
+        let out = self.send("display");
+        out.iter()
+            .find_map(|l| l.strip_prefix("sfen "))
+            .expect("display prints the sfen")
+            .to_string()
+    }
+}
+
+/// Removes the fields that depend on the machine (time, speed).
+fn stable(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|l| {
+            if let Some(i) = l.find(" nodes, ") {
+                l[..i + 6].to_string()
+            } else {
+                l.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn transcript() {
+    let mut h = Harness::new();
+    let mut t = Vec::new();
+    for cmd in [
+        "usi",
+        "isready",
+        "setoption name USI_Variant value dai",
+        "usinewgame",
+        "position startpos moves 10k10j 6e6f",
+        "display",
+        "perft 2",
+        "position sfen 14k/15/15/15/15/15/7pp6/7(LN)7/15/15/15/15/15/15/K14 b - 1",
+        "divide 1",
+        "position sfen 14k/15/15/15/15/15/7pp6/7(LN)7/15/15/15/15/15/15/K14 b - 1 moves 8h8g7g",
+        "display",
+    ] {
+        t.push(format!("> {cmd}"));
+        t.extend(h.send(cmd));
+    }
+    insta::assert_snapshot!(stable(&t));
+}
+
+#[test]
+fn errors_leave_the_state_alone() {
+    let mut h = Harness::new();
+    h.send("position startpos moves 10k10j");
+    let before = h.sfen();
+    let mut t = Vec::new();
+    for cmd in [
+        "frobnicate",
+        "position startpos moves 11j11i 5e5f 8h8g",
+        "position sfen 15/15/15 b - 1",
+        "position sfen ln(st)icsgkgsci(st)nl/(rc)1(cs)1(fl)1(bt)(de)(bt)1(fl)1(cs)1(rc)/1(vo)1(ab)1(ew)(ph)(ln)(kr)(ew)1(ab)1(vo)1/r(fd)(sm)(vm)b(dh)(dk)q(dk)(dh)b(vm)(sm)(fd)r/ppppppppppppppp/4(gb)5(gb)4/15/15/15/4(GB)5(GB)4/PPPPPPPPPPPPPPP/R(FD)(SM)(VM)B(DH)(DK)Q(DK)(DH)B(VM)(SM)(FD)R/1(VO)1(AB)1(EW)(KR)(LN)(PH)(EW)1(AB)1(VO)1/(RC)1(CS)1(FL)1(BT)(DE)(BT)1(zz)1(CS)1(RC)/LN(ST)ICSGKGSCI(ST)NL b - 1",
+        "position sfen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/14+K b - 1",
+        "position sfen 16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b - 1",
+        "position sfen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x - 1",
+        "position",
+        "go depth",
+        "go depth ten",
+        "go wibble 3",
+        "go mate 3",
+        "perft 0",
+        "perft 99",
+        "divide",
+        "setoption name Hash value 1",
+        "setoption name USI_Variant value chess",
+        "setoption",
+        "gameover maybe",
+        "ponderhit",
+    ] {
+        t.push(format!("> {cmd}"));
+        let out = h.send(cmd);
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error: "),
+            "{cmd}: {out:?}"
+        );
+        t.extend(out);
+        assert_eq!(h.sfen(), before, "{cmd} changed the position");
+    }
+    insta::assert_snapshot!(t.join("\n"));
+}
+
+#[test]
+fn search_returns_a_legal_move_and_respects_limits() {
+    let mut h = Harness::new();
+    let rules = Rules::get(&DAI);
+    for (setup, go) in [
+        ("position startpos", "go depth 3"),
+        ("position startpos moves 10k10j", "go nodes 5000"),
+        ("position startpos", "go movetime 200"),
+        (
+            "position startpos",
+            "go btime 2000 wtime 2000 binc 100 winc 100",
+        ),
+        (
+            "position startpos moves 10k10j",
+            "go btime 0 wtime 0 byoyomi 300",
+        ),
+        (
+            "position sfen 14k/15/15/15/15/15/7pp6/7(LN)7/15/15/15/15/15/15/K14 b - 1",
+            "go depth 2",
+        ),
+    ] {
+        h.send(setup);
+        let sfen = h.sfen();
+        let t = Instant::now();
+        let out = h.send(go);
+        let elapsed = t.elapsed();
+        let best = out
+            .iter()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap();
+        let mut game = Game::<2>::new(rules, &sfen).unwrap();
+        game.play_text(best)
+            .unwrap_or_else(|e| panic!("{go}: illegal bestmove {best}: {e}"));
+        assert!(
+            out.iter().any(|l| l.starts_with("info depth")),
+            "{go}: {out:?}"
+        );
+        if go == "go depth 3" {
+            assert!(out.iter().any(|l| l.starts_with("info depth 3 ")));
+            assert!(!out.iter().any(|l| l.starts_with("info depth 4 ")));
+        }
+        // Generous bounds: the machine is shared; these only catch a search that
+        // ignores its clock altogether.
+        if go.contains("movetime") || go.contains("byoyomi") {
+            assert!(elapsed < Duration::from_secs(5), "{go} took {elapsed:?}");
+        }
+    }
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    h.engine.handle("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(
+        !h.lines
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.starts_with("bestmove"))
+    );
+    h.engine.handle("isready");
+    assert!(h.lines.lock().unwrap().iter().any(|l| l == "readyok"));
+    h.engine.handle("stop");
+    assert!(
+        h.lines
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.starts_with("bestmove "))
+    );
+    assert_eq!(h.engine.handle("quit"), Flow::Quit);
+}
+
+#[test]
+fn a_finished_game_gets_resign() {
+    let mut h = Harness::new();
+    // White has no royal left.
+    h.send("position sfen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/K14 w - 1");
+    let out = h.send("go depth 2");
+    assert_eq!(out.last().unwrap(), "bestmove resign");
+    assert!(out[0].contains("Black wins"), "{out:?}");
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
+        v[(self.next() % v.len() as u64) as usize]
+    }
+}
+
+/// Random and mutated command lines: no panic, every error leaves the position as
+/// it was, and the engine still answers afterwards.
+#[test]
+fn garbage_never_panics() {
+    let mut h = Harness::new();
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let words = [
+        "usi",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "USI_Variant",
+        "dai",
+        "position",
+        "startpos",
+        "sfen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "btime",
+        "wtime",
+        "byoyomi",
+        "binc",
+        "winc",
+        "infinite",
+        "stop",
+        "perft",
+        "divide",
+        "display",
+        "d",
+        "moves",
+        "gameover",
+        "win",
+        "11k11j",
+        "8h7g6f",
+        "5e5f",
+        "+",
+        "=",
+        "(",
+        ")",
+        "/",
+        "-",
+        "b",
+        "w",
+        "15",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "1",
+        "2",
+        "+(DH)",
+        "(ln)",
+        "K14",
+        "15o1a+",
+        "8h8g8h",
+        "",
+        "\t",
+        "ü",
+        "🐉",
+        "usinewgame",
+        "ponderhit",
+    ];
+    let valid = [
+        "position startpos moves 10k10j 6e6f 9k9j",
+        "position sfen 14k/15/15/15/15/15/7pp6/7(LN)7/15/15/15/15/15/15/K14 b - 1 moves 8h8g7g",
+        "go depth 1",
+        "go nodes 50",
+        "perft 1",
+        "setoption name USI_Variant value dai",
+    ];
+    let mut errors = 0;
+    let mut count = 0;
+    for _ in 0..20_000 {
+        let line: String = match rng.next() % 3 {
+            0 => (0..rng.next() % 8)
+                .map(|_| rng.pick(&words))
+                .collect::<Vec<_>>()
+                .join(" "),
+            1 => {
+                // A valid command with characters deleted, doubled or replaced.
+                let mut c: Vec<char> = rng.pick(&valid).chars().collect();
+                for _ in 0..1 + rng.next() % 3 {
+                    let i = (rng.next() % c.len() as u64) as usize;
+                    match rng.next() % 3 {
+                        0 => {
+                            c.remove(i);
+                        }
+                        1 => c.insert(i, c[i]),
+                        _ => c[i] = char::from(32 + (rng.next() % 95) as u8),
+                    }
+                }
+                c.into_iter().collect()
+            }
+            _ => (0..rng.next() % 30)
+                .map(|_| char::from_u32((rng.next() % 0x3000) as u32).unwrap_or('?'))
+                .collect(),
+        };
+        // Deep perft runs to completion (minutes), quit ends the loop: skip both.
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let deep_perft = tokens.windows(2).any(|w| {
+            matches!(w[0], "perft" | "divide") && w[1].parse::<u32>().is_ok_and(|d| d > 3)
+        });
+        if line.contains("quit") || deep_perft {
+            continue;
+        }
+        let before = h.sfen();
+        let out = h.send_nowait(&line);
+        count += 1;
+        if out.iter().any(|l| l.starts_with("info string error")) {
+            errors += 1;
+            assert_eq!(h.sfen(), before, "'{line}' failed but changed the position");
+        }
+    }
+    assert!(
+        errors > 1000,
+        "the garbage was not garbage enough: {errors} errors"
+    );
+    assert!(count > 15_000);
+    eprintln!("{count} garbage lines, {errors} errors, no panic");
+    assert_eq!(h.send("isready"), vec!["readyok".to_string()]);
+}
