@@ -35,14 +35,17 @@ fn benches(c: &mut Criterion) {
         pos.generate(&mut moves);
         let mut p = pos.clone();
         // One iteration makes and unmakes every legal move once.
-        c.bench_function(&format!("dai/{name}/make_unmake_all_{}", moves.len()), |b| {
-            b.iter(|| {
-                for &m in &moves {
-                    p.make(black_box(m));
-                    p.unmake();
-                }
-            })
-        });
+        c.bench_function(
+            &format!("dai/{name}/make_unmake_all_{}", moves.len()),
+            |b| {
+                b.iter(|| {
+                    for &m in &moves {
+                        p.make(black_box(m));
+                        p.unmake();
+                    }
+                })
+            },
+        );
     }
     let rules = Rules::get(&DAI);
     let mut start = Position::<2>::from_sfen(rules, DAI.setup).unwrap();

@@ -165,18 +165,51 @@ impl<const C: usize> Bitboard<C> {
 
     #[inline]
     pub fn iter(&self) -> BitIter<C> {
-        BitIter(*self)
+        BitIter {
+            words: self.0,
+            word: 0,
+            cur: self.0[0],
+        }
+    }
+
+    /// Toggles bit `bit` of every set whose index is in `self`: the attack-map
+    /// update. The word and mask are computed once, and each word is walked in a
+    /// register.
+    #[inline]
+    pub fn toggle_in(&self, sets: &mut [Bitboard<C>], bit: usize) {
+        let (w, mask) = (bit >> 7, 1u128 << (bit & 127));
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                let b = x.trailing_zeros() as usize;
+                x &= x - 1;
+                sets[i * 128 + b].0[w] ^= mask;
+            }
+        }
     }
 }
 
 /// Iterates set indices in increasing order.
-pub struct BitIter<const C: usize>(Bitboard<C>);
+pub struct BitIter<const C: usize> {
+    words: [u128; C],
+    word: usize,
+    cur: u128,
+}
 
 impl<const C: usize> Iterator for BitIter<C> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        self.0.pop_first()
+        while self.cur == 0 {
+            self.word += 1;
+            if self.word >= C {
+                return None;
+            }
+            self.cur = self.words[self.word];
+        }
+        let b = self.cur.trailing_zeros() as usize;
+        self.cur &= self.cur - 1;
+        Some(self.word * 128 + b)
     }
 }
 

@@ -23,8 +23,15 @@ pub const DIRS: [(i8, i8); 8] = [
 ];
 
 /// Index of a unit vector in `DIRS`.
+#[inline]
 pub fn dir_index(dx: i8, dy: i8) -> Option<usize> {
-    DIRS.iter().position(|&d| d == (dx, dy))
+    // Indexed by (dy + 1) * 3 + (dx + 1); 8 marks the null vector.
+    const TABLE: [u8; 9] = [7, 0, 1, 6, 8, 2, 5, 4, 3];
+    if !(-1..=1).contains(&dx) || !(-1..=1).contains(&dy) {
+        return None;
+    }
+    let d = TABLE[((dy + 1) * 3 + dx + 1) as usize];
+    (d < 8).then_some(d as usize)
 }
 
 #[derive(Clone, Debug)]
@@ -210,6 +217,15 @@ mod tests {
         let tk = Geometry::new(36, 36);
         assert_eq!(tk.parse_square("1kk"), None);
         assert_eq!(tk.parse_square("1ab"), None);
+    }
+
+    #[test]
+    fn direction_indices() {
+        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+            assert_eq!(dir_index(dx, dy), Some(d));
+        }
+        assert_eq!(dir_index(0, 0), None);
+        assert_eq!(dir_index(2, 0), None);
     }
 
     #[test]

@@ -16,52 +16,33 @@ impl<const C: usize> Position<C> {
                 bb.set(t as usize);
             }
         }
+        let occ = self.occ_all;
+        let rays = self.rays;
         for &(dir, max) in &m.rays {
-            self.ride(&mut bb, p.sq, dir as usize, max as usize);
+            bb |= rays.slide(geo, p.sq, dir as usize, max as usize, &occ);
         }
         for &(dir, jump, max) in &m.jump_rays {
             let (dir, jump) = (dir as usize, jump as usize);
             if geo.ray_len(p.sq, dir) >= jump {
                 let land = (p.sq as isize + jump as isize * geo.delta(dir)) as Square;
                 bb.set(land as usize);
-                if !self.occ_all.test(land as usize) {
-                    self.ride(&mut bb, land, dir, max as usize);
+                if !occ.test(land as usize) {
+                    bb |= rays.slide(geo, land, dir, max as usize, &occ);
                 }
             }
         }
         for &dir in &m.hooks {
             let dir = dir as usize;
-            let delta = geo.delta(dir);
-            let mut s = p.sq as isize;
-            for _ in 0..geo.ray_len(p.sq, dir) {
-                s += delta;
-                bb.set(s as usize);
-                if self.occ_all.test(s as usize) {
-                    break;
-                }
+            let first_leg = rays.slide(geo, p.sq, dir, usize::MAX, &occ);
+            bb |= first_leg;
+            // Turn 90 degrees on any empty square of the first leg.
+            for s in first_leg.and_not(&occ).iter() {
                 for turn in [(dir + 2) % 8, (dir + 6) % 8] {
-                    self.ride(&mut bb, s as Square, turn, usize::MAX);
+                    bb |= rays.slide(geo, s as Square, turn, usize::MAX, &occ);
                 }
             }
         }
         bb
-    }
-
-    /// Adds the squares a rider reaches from `from` along `dir` (at most `max`),
-    /// the first occupied square included.
-    #[inline]
-    fn ride(&self, bb: &mut Bitboard<C>, from: Square, dir: usize, max: usize) {
-        let geo = &self.rules.geo;
-        let n = geo.ray_len(from, dir).min(max);
-        let delta = geo.delta(dir);
-        let mut s = from as isize;
-        for _ in 0..n {
-            s += delta;
-            bb.set(s as usize);
-            if self.occ_all.test(s as usize) {
-                break;
-            }
-        }
     }
 
     /// Recomputes piece `id`'s attack set, updating the per-square map and logging
@@ -73,19 +54,19 @@ impl<const C: usize> Position<C> {
 
     pub(super) fn replace_attacks(&mut self, id: PieceId, new: Bitboard<C>) {
         let old = self.attacks[id as usize];
-        if old == new {
+        let diff = old ^ new;
+        if diff.is_empty() {
             return;
         }
         self.attack_log.push((id, old));
-        self.set_attacks(id, new);
+        self.attacks[id as usize] = new;
+        diff.toggle_in(&mut self.attackers, id as usize);
     }
 
     /// Sets piece `id`'s attack set without logging.
     pub(super) fn set_attacks(&mut self, id: PieceId, new: Bitboard<C>) {
         let old = self.attacks[id as usize];
-        for s in (old ^ new).iter() {
-            self.attackers[s].toggle(id as usize);
-        }
+        (old ^ new).toggle_in(&mut self.attackers, id as usize);
         self.attacks[id as usize] = new;
     }
 }

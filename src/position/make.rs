@@ -1,6 +1,7 @@
 //! Make and unmake, with an undo record (no copy-make: large boards make copies dear).
 
 use super::{PieceInfo, Position, SIDE_KEY, Undo};
+use crate::board::geometry::dir_index;
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::types::{NO_PIECE, PieceId};
@@ -43,7 +44,7 @@ impl<const C: usize> Position<C> {
             }
             changed[n_changed] = mv.from;
             n_changed += 1;
-            self.lift(mover);
+            self.lift::<true>(mover);
             let new_form = if mv.promotes() {
                 self.form_of(old_form).promotes_to.expect("promotable")
             } else {
@@ -52,32 +53,62 @@ impl<const C: usize> Position<C> {
             let info = &mut self.pieces[mover as usize];
             info.sq = mv.to;
             info.form = new_form;
-            self.put(mover);
+            self.put::<true>(mover);
         } else if mv.promotes() {
             // Igui with promotion: the piece stays but turns over.
-            self.lift(mover);
+            self.lift::<true>(mover);
             self.pieces[mover as usize].form =
                 self.form_of(old_form).promotes_to.expect("promotable");
-            self.put(mover);
+            self.put::<true>(mover);
         }
-        let mut affected = Bitboard::<C>::EMPTY;
+        // Sliders that saw a changed square: only their line through it changes.
+        let mut pairs = std::mem::take(&mut self.scratch);
+        pairs.clear();
         for &s in &changed[..n_changed] {
-            affected |= self.attackers[s as usize];
+            let mut seen = self.attackers[s as usize] & self.dependent;
+            seen.clear(mover as usize);
+            pairs.extend(seen.iter().map(|id| (id as PieceId, s)));
         }
-        affected &= self.dependent;
-        affected.set(mover as usize);
-        for id in affected.iter() {
-            self.refresh_attacks(id as PieceId);
+        for &(id, s) in &pairs {
+            self.update_line(id, s);
         }
+        self.scratch = pairs;
+        self.refresh_attacks(mover);
         self.history.push(undo);
         self.stm = them;
         self.hash ^= SIDE_KEY;
         self.move_number += 1;
     }
 
+    /// Brings piece `id`'s attacks up to date after the occupancy of `s`, a square
+    /// it attacks, changed.
+    fn update_line(&mut self, id: PieceId, s: Square) {
+        let p = self.pieces[id as usize];
+        let m = &self.form_of(p.form).movement[p.side.index()];
+        if !m.line_separable {
+            return self.refresh_attacks(id);
+        }
+        let geo = &self.rules.geo;
+        let dx = geo.x(s) as i32 - geo.x(p.sq) as i32;
+        let dy = geo.y(s) as i32 - geo.y(p.sq) as i32;
+        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+            return; // reached by a leap: occupancy does not matter
+        }
+        let d = dir_index(dx.signum() as i8, dy.signum() as i8).expect("a line");
+        let max = m.ray_max[d];
+        if max == 0 {
+            return;
+        }
+        let ray = *self.rays.ray(p.sq, d);
+        let new_line = self.rays.slide(geo, p.sq, d, max as usize, &self.occ_all);
+        let old = self.attacks[id as usize];
+        let new = old.and_not(&ray) | new_line;
+        self.replace_attacks(id, new);
+    }
+
     /// Removes a captured piece and its attacks.
     fn capture(&mut self, id: PieceId) {
-        self.lift(id);
+        self.lift::<true>(id);
         self.replace_attacks(id, Bitboard::EMPTY);
         self.captured.push(id);
     }
@@ -92,16 +123,16 @@ impl<const C: usize> Position<C> {
             self.set_attacks(id, old);
         }
         let mv = undo.mv;
-        self.lift(undo.mover);
+        self.lift::<false>(undo.mover);
         self.pieces[undo.mover as usize] = PieceInfo {
             form: undo.old_form,
             sq: mv.from,
             ..self.pieces[undo.mover as usize]
         };
-        self.put(undo.mover);
+        self.put::<false>(undo.mover);
         while self.captured.len() > undo.captured_start as usize {
             let id = self.captured.pop().unwrap();
-            self.put(id);
+            self.put::<false>(id);
         }
         self.hash = undo.hash;
     }

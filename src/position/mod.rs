@@ -13,7 +13,7 @@ mod make;
 mod sfen;
 mod validate;
 
-use crate::board::{Bitboard, Square};
+use crate::board::{Bitboard, Rays, Square};
 use crate::moves::Move;
 use crate::rules::{Form, Rules};
 use crate::types::{FormId, NO_PIECE, PieceId, Side};
@@ -38,6 +38,7 @@ struct Undo {
 #[derive(Clone)]
 pub struct Position<const C: usize> {
     pub rules: &'static Rules,
+    rays: &'static Rays<C>,
     board: Vec<PieceId>,
     pieces: Vec<PieceInfo>,
     occ: [Bitboard<C>; 2],
@@ -55,6 +56,8 @@ pub struct Position<const C: usize> {
     history: Vec<Undo>,
     captured: Vec<PieceId>,
     attack_log: Vec<(PieceId, Bitboard<C>)>,
+    /// Reused buffer of make (no allocation per move).
+    scratch: Vec<(PieceId, Square)>,
 }
 
 /// Zobrist key of a piece form of a side on a square, from a mixing function
@@ -84,6 +87,7 @@ impl<const C: usize> Position<C> {
         );
         Position {
             rules,
+            rays: Rays::get(&rules.geo),
             board: vec![NO_PIECE; n],
             pieces: Vec::new(),
             occ: [Bitboard::EMPTY; 2],
@@ -99,6 +103,7 @@ impl<const C: usize> Position<C> {
             history: Vec::new(),
             captured: Vec::new(),
             attack_log: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -114,7 +119,7 @@ impl<const C: usize> Position<C> {
             let id = p.pieces.len() as PieceId;
             p.pieces.push(PieceInfo { form, side, sq });
             p.attacks.push(Bitboard::EMPTY);
-            p.put(id);
+            p.put::<true>(id);
         }
         for id in 0..p.pieces.len() as PieceId {
             p.refresh_attacks(id);
@@ -129,23 +134,29 @@ impl<const C: usize> Position<C> {
     }
 
     /// Places piece `id` on its square (board, bitboards, hash, royal count).
-    fn put(&mut self, id: PieceId) {
+    /// `HASH` is false in unmake, which restores the saved hash instead.
+    #[inline]
+    fn put<const HASH: bool>(&mut self, id: PieceId) {
         let PieceInfo { form, side, sq } = self.pieces[id as usize];
+        let f = self.form_of(form);
         self.board[sq as usize] = id;
         self.occ[side.index()].set(sq as usize);
         self.occ_all.set(sq as usize);
         self.side_ids[side.index()].set(id as usize);
-        if self.form_of(form).movement[side.index()].occupancy_dependent() {
+        if f.slider[side.index()] {
             self.dependent.set(id as usize);
         }
-        if self.form_of(form).royal() {
+        if f.royal() {
             self.royals[side.index()] += 1;
         }
-        self.hash ^= piece_key(form, side, sq);
+        if HASH {
+            self.hash ^= piece_key(form, side, sq);
+        }
     }
 
     /// Takes piece `id` off the board (its attacks are handled by the caller).
-    fn lift(&mut self, id: PieceId) {
+    #[inline]
+    fn lift<const HASH: bool>(&mut self, id: PieceId) {
         let PieceInfo { form, side, sq } = self.pieces[id as usize];
         self.board[sq as usize] = NO_PIECE;
         self.occ[side.index()].clear(sq as usize);
@@ -155,7 +166,9 @@ impl<const C: usize> Position<C> {
         if self.form_of(form).royal() {
             self.royals[side.index()] -= 1;
         }
-        self.hash ^= piece_key(form, side, sq);
+        if HASH {
+            self.hash ^= piece_key(form, side, sq);
+        }
     }
 
     #[inline]

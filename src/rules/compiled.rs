@@ -21,6 +21,11 @@ pub struct Movement {
     pub jump_rays: Vec<(u8, u8, u8)>,
     /// Hook moves: direction of the first leg (the second turns 90 degrees).
     pub hooks: Vec<u8>,
+    /// Per direction, the range of the slide that way (0: none).
+    pub ray_max: [u8; 8],
+    /// The attack set is leaps plus plain slides, and no leap lies on a slide's
+    /// line: an occupancy change on one line then changes only that line's slide.
+    pub line_separable: bool,
 }
 
 impl Movement {
@@ -43,6 +48,8 @@ pub struct Form {
     pub movement: [Movement; 2],
     /// Squares (per side) from which this form could never move again.
     pub dead_square: [Vec<bool>; 2],
+    /// Per side: the attack set depends on occupancy.
+    pub slider: [bool; 2],
 }
 
 impl Form {
@@ -99,7 +106,7 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
         let (dx, dy) = orient(v);
         dir_index(dx, dy).expect("unit vector") as u8
     };
-    Ok(Movement {
+    let mut m = Movement {
         leaps: spec.leaps.iter().map(|&v| orient(v)).collect(),
         rays: spec
             .slides
@@ -119,7 +126,19 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
             .map(|j| (dir((j.dx, j.dy)), j.jump, j.max))
             .collect(),
         hooks: spec.hooks.iter().map(|&v| dir(v)).collect(),
-    })
+        ray_max: [0; 8],
+        line_separable: false,
+    };
+    for &(d, max) in &m.rays {
+        m.ray_max[d as usize] = max;
+    }
+    let on_a_slide = |&(dx, dy): &(i8, i8)| {
+        let n = dx.abs().max(dy.abs());
+        (dx % n == 0 && dy % n == 0) && dir_index(dx / n, dy / n).is_some_and(|d| m.ray_max[d] > 0)
+    };
+    m.line_separable =
+        m.jump_rays.is_empty() && m.hooks.is_empty() && !m.leaps.iter().any(on_a_slide);
+    Ok(m)
 }
 
 /// Whether a piece with this movement has any move at all from `sq` on an empty board.
@@ -155,6 +174,7 @@ impl Rules {
                     .map(|sq| !can_move_from(&geo, &movement[s], sq))
                     .collect()
             });
+            let slider = [0, 1].map(|s| movement[s].occupancy_dependent());
             Ok::<Form, String>(Form {
                 base,
                 promoted,
@@ -162,6 +182,7 @@ impl Rules {
                 promotes_to: None,
                 movement,
                 dead_square,
+                slider,
             })
         };
         for base in def.kinds.iter().filter(|k| !k.promoted_only) {
