@@ -312,3 +312,59 @@ fn line_lion_diagonal() {
     // The jump over the friend to the second diagonal square remains.
     assert_eq!(d.lines().nth(2).unwrap(), ". . * . * . * . .");
 }
+
+/// Random play with every movement kind on the board, both sides: the incremental
+/// attack maps must match a fresh build after every make and every unmake.
+#[test]
+fn every_kind_survives_make_unmake() {
+    let rules = Rules::get(&TESTBED);
+    let g = &rules.geo;
+    let codes = ["W", "LR", "R", "N", "JR", "HK", "LN", "HF", "SE", "X"];
+    let mut pieces = Vec::new();
+    for (i, code) in codes.iter().enumerate() {
+        let form = rules.form_by_code(code, false).unwrap();
+        pieces.push((g.square(i % 9, 8 - i / 9), form, Side::Black));
+        pieces.push((g.square(8 - i % 9, i / 9), form, Side::White));
+    }
+    for x in [1, 3, 5, 7] {
+        pieces.push((
+            g.square(x, 6),
+            rules.form_by_code("X", false).unwrap(),
+            Side::Black,
+        ));
+        pieces.push((
+            g.square(x, 2),
+            rules.form_by_code("X", false).unwrap(),
+            Side::White,
+        ));
+    }
+    let start = Position::<1>::from_pieces(rules, &pieces, Side::Black, 1);
+    start.validate().unwrap();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut list = Vec::new();
+    let mut plies = 0;
+    for _ in 0..40 {
+        let mut pos = start.clone();
+        for _ in 0..60 {
+            list.clear();
+            pos.generate(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = list[(seed % list.len() as u64) as usize];
+            pos.make(mv);
+            plies += 1;
+            pos.validate()
+                .unwrap_or_else(|e| panic!("after {}: {e}", mv.to_text(g)));
+        }
+        while pos.ply() > 0 {
+            pos.unmake();
+            pos.validate().unwrap();
+        }
+        assert_eq!(pos.to_sfen(), start.to_sfen());
+    }
+    assert!(plies > 1000);
+}
