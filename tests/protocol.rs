@@ -125,6 +125,7 @@ fn errors_leave_the_state_alone() {
         "go depth ten",
         "go wibble 3",
         "go mate 3",
+        "go btime 5000",
         "perft 0",
         "perft 99",
         "divide",

@@ -280,6 +280,12 @@ pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
     } else {
         (wtime, winc)
     };
+    if time.is_none() && (btime.is_some() || wtime.is_some()) {
+        let mine = if black_to_move { "btime" } else { "wtime" };
+        return Err(format!(
+            "go: no {mine} for the side to move (btime is Black's clock, wtime White's)"
+        ));
+    }
     l.time = time;
     l.inc = inc;
     let limited =

@@ -1,0 +1,87 @@
+//! The binary itself: the stdin loop (including bytes that are not UTF-8) and the
+//! tool subcommands with their exit codes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn engine() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_large-shogi"))
+}
+
+#[test]
+fn stdin_loop_survives_invalid_bytes_and_ends_at_eof() {
+    let mut child = engine()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"\xff\xfe\x00garbage\n").unwrap();
+    stdin
+        .write_all(b"position startpos moves 9k9j\nisready\n")
+        .unwrap();
+    stdin.write_all(b"display\n").unwrap();
+    drop(stdin); // EOF ends the loop
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("info string error: unknown command"),
+        "{text}"
+    );
+    assert_eq!(lines[1], "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("sfen ") && l.ends_with(" w - 2")),
+        "{text}"
+    );
+}
+
+#[test]
+fn perft_and_divide_subcommands() {
+    let out = engine().args(["perft", "2"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("perft 2: 5041 nodes in "), "{text}");
+
+    let lion = "14k/15/15/15/15/15/7pp6/7(LN)7/15/15/15/15/15/15/K14 b - 1";
+    let out = engine()
+        .args(["divide", "1", "--variant", "dai", "--sfen", lion])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 45, "{text}");
+    assert!(text.contains("8h8g7g: 1"));
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("perft 1: 44 nodes")
+    );
+
+    let out = engine()
+        .args(["perft", "2", "--moves", "9k9j"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("perft 2: "), "{text}");
+}
+
+#[test]
+fn bad_arguments_exit_with_status_2() {
+    for args in [
+        vec!["perft"],
+        vec!["perft", "0"],
+        vec!["perft", "x"],
+        vec!["perft", "1", "--variant", "chess"],
+        vec!["perft", "1", "--sfen", "15/15 b - 1"],
+        vec!["perft", "1", "--moves", "1a1b"],
+        vec!["frobnicate"],
+    ] {
+        let out = engine().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?} printed no reason");
+    }
+}
