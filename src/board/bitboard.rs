@@ -179,11 +179,15 @@ impl<const C: usize> Bitboard<C> {
     pub fn toggle_in(&self, sets: &mut [Bitboard<C>], bit: usize) {
         let (w, mask) = (bit >> 7, 1u128 << (bit & 127));
         for (i, &word) in self.0.iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                let b = x.trailing_zeros() as usize;
-                x &= x - 1;
-                sets[i * 128 + b].0[w] ^= mask;
+            // Walk 64-bit halves: cheaper bit tricks than on u128.
+            for half in 0..2 {
+                let mut x = (word >> (64 * half)) as u64;
+                let base = i * 128 + half * 64;
+                while x != 0 {
+                    let b = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    sets[base + b].0[w] ^= mask;
+                }
             }
         }
     }

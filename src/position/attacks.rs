@@ -10,12 +10,18 @@ impl<const C: usize> Position<C> {
         let p = self.pieces[id as usize];
         let m = &self.form_of(p.form).movement[p.side.index()];
         let geo = &self.rules.geo;
-        let mut bb = Bitboard::EMPTY;
-        for &(dx, dy) in &m.leaps {
-            if let Some(t) = geo.offset(p.sq, dx as i32, dy as i32) {
-                bb.set(t as usize);
+        let mut bb = match self.leap_table {
+            Some(t) => t.targets(p.form, p.side.index(), p.sq),
+            None => {
+                let mut bb = Bitboard::EMPTY;
+                for &(dx, dy) in &m.leaps {
+                    if let Some(t) = geo.offset(p.sq, dx as i32, dy as i32) {
+                        bb.set(t as usize);
+                    }
+                }
+                bb
             }
-        }
+        };
         let occ = self.occ_all;
         let rays = self.rays;
         for &(dir, max) in &m.rays {

@@ -9,6 +9,7 @@
 //! `attackers[s]`: make/unmake recompute exactly those.
 
 mod attacks;
+mod leap_table;
 mod make;
 mod sfen;
 mod validate;
@@ -39,6 +40,7 @@ struct Undo {
 pub struct Position<const C: usize> {
     pub rules: &'static Rules,
     rays: &'static Rays<C>,
+    leap_table: Option<&'static leap_table::LeapTable<C>>,
     board: Vec<PieceId>,
     pieces: Vec<PieceInfo>,
     occ: [Bitboard<C>; 2],
@@ -88,6 +90,7 @@ impl<const C: usize> Position<C> {
         Position {
             rules,
             rays: Rays::get(&rules.geo),
+            leap_table: leap_table::LeapTable::get(rules),
             board: vec![NO_PIECE; n],
             pieces: Vec::new(),
             occ: [Bitboard::EMPTY; 2],
