@@ -2,7 +2,7 @@
 //! subcommand.
 
 use large_shogi::protocol::session::{Out, new_session};
-use large_shogi::protocol::{Engine, Flow};
+use large_shogi::protocol::{Flow, Frontend};
 use large_shogi::variants;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -41,7 +41,7 @@ fn protocol_loop() {
         let _ = writeln!(stdout, "{line}");
         let _ = stdout.flush();
     });
-    let mut engine = Engine::new(out);
+    let mut engine = Frontend::new(out.clone());
     let stdin = std::io::stdin();
     let mut bytes = Vec::new();
     loop {
@@ -52,14 +52,14 @@ fn protocol_loop() {
                 // Bytes that are not UTF-8 become U+FFFD, and the command is
                 // reported as unknown like any other garbage.
                 let line = String::from_utf8_lossy(&bytes);
-                if engine.handle(&line) == Flow::Quit {
+                if engine.handle(&line, &out) == Flow::Quit {
                     break;
                 }
             }
             Err(_) => break,
         }
     }
-    engine.finish_search();
+    engine.finish();
 }
 
 fn tool_perft(args: &[String], divide: bool) -> i32 {

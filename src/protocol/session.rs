@@ -15,6 +15,49 @@ use std::time::Duration;
 /// Where protocol output goes: one call per line.
 pub type Out = Arc<dyn Fn(&str) + Send + Sync>;
 
+/// One completed search iteration, moves in the engine's own notation.
+pub struct Report<'a> {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: &'a [String],
+}
+
+/// How a protocol prints a search: its iterations and its final move.
+pub trait Reporter: Send + 'static {
+    fn iteration(&self, r: &Report);
+    /// The move to play (`None`: no legal move).
+    fn best(&self, mv: Option<&str>);
+}
+
+/// USI output: `info ...` lines and `bestmove`.
+pub struct UsiReporter(pub Out);
+
+impl Reporter for UsiReporter {
+    fn iteration(&self, r: &Report) {
+        let ms = r.elapsed.as_millis().max(1) as u64;
+        (self.0)(&format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            r.depth,
+            r.seldepth,
+            score_text(r.score),
+            r.nodes,
+            r.nodes * 1000 / ms,
+            r.elapsed.as_millis(),
+            r.pv.join(" ")
+        ));
+    }
+
+    fn best(&self, mv: Option<&str>) {
+        match mv {
+            Some(m) => (self.0)(&format!("bestmove {m}")),
+            None => (self.0)("bestmove resign"),
+        }
+    }
+}
+
 pub trait Session: Send {
     fn def(&self) -> &'static VariantDef;
     /// Replaces the game, or leaves it untouched and says why not.
@@ -25,8 +68,20 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
-    /// Searches in a thread of its own; it prints `info` and `bestmove` lines.
-    fn spawn_search(&self, limits: Limits, stop: Arc<AtomicBool>, out: Out) -> JoinHandle<()>;
+    /// Plays one move given in the engine's notation.
+    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Takes back the last move; false if there is none.
+    fn undo(&mut self) -> bool;
+    /// A legal pass of the side to move, if it has one (every pass leads to the
+    /// same position, so any piece's will do).
+    fn pass_move(&self) -> Option<String>;
+    /// Searches in a thread of its own, printing through `reporter`.
+    fn spawn_search(
+        &self,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        reporter: Box<dyn Reporter>,
+    ) -> JoinHandle<()>;
 }
 
 struct GameSession<const C: usize> {
@@ -108,7 +163,32 @@ impl<const C: usize> Session for GameSession<C> {
             .collect()
     }
 
-    fn spawn_search(&self, limits: Limits, stop: Arc<AtomicBool>, out: Out) -> JoinHandle<()> {
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        self.game.play_text(text).map(|_| ())
+    }
+
+    fn undo(&mut self) -> bool {
+        self.game.undo().is_some()
+    }
+
+    fn pass_move(&self) -> Option<String> {
+        if perft::game_over(&self.game.pos) {
+            return None;
+        }
+        let pos = &self.game.pos;
+        let mut list = Vec::new();
+        pos.generate(&mut list);
+        list.iter()
+            .find(|m| m.from == m.to && pos.piece_at(m.mid).is_none())
+            .map(|m| m.to_text(&self.rules.geo))
+    }
+
+    fn spawn_search(
+        &self,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        reporter: Box<dyn Reporter>,
+    ) -> JoinHandle<()> {
         let pos = self.game.pos.clone();
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
@@ -119,30 +199,24 @@ impl<const C: usize> Session for GameSession<C> {
             .spawn(move || {
                 let mut searcher = Searcher::new(pos, history, &stop);
                 let mut report = |it: &Iteration| {
-                    let ms = it.elapsed.as_millis().max(1) as u64;
                     let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
-                    out(&format!(
-                        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-                        it.depth,
-                        it.seldepth,
-                        score_text(it.score),
-                        it.nodes,
-                        it.nodes * 1000 / ms,
-                        it.elapsed.as_millis(),
-                        pv.join(" ")
-                    ));
+                    reporter.iteration(&Report {
+                        depth: it.depth,
+                        seldepth: it.seldepth,
+                        score: it.score,
+                        nodes: it.nodes,
+                        elapsed: it.elapsed,
+                        pv: &pv,
+                    });
                 };
                 let result = searcher.run(&limits, &mut report);
                 if limits.infinite {
-                    // USI: after `go infinite` the best move waits for `stop`.
+                    // After an infinite search the best move waits for `stop`.
                     while !stop.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                 }
-                match result.best {
-                    Some(m) => out(&format!("bestmove {}", m.to_text(geo))),
-                    None => out("bestmove resign"),
-                }
+                reporter.best(result.best.map(|m| m.to_text(geo)).as_deref());
             })
             .expect("spawn the search thread")
     }

@@ -3,7 +3,7 @@
 //! Every malformed or illegal command gets one `info string error: ...` line and
 //! leaves the engine's state as it was.
 
-use super::session::{Out, Session, new_session};
+use super::session::{Out, Session, UsiReporter, new_session};
 use crate::game::describe;
 use crate::search::{Limits, MAX_DEPTH};
 use crate::variants;
@@ -193,9 +193,8 @@ impl Engine {
             return;
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let handle = self
-            .session
-            .spawn_search(limits, stop.clone(), self.out.clone());
+        let reporter = Box::new(UsiReporter(self.out.clone()));
+        let handle = self.session.spawn_search(limits, stop.clone(), reporter);
         self.search = Some(RunningSearch { stop, handle });
     }
 
