@@ -24,6 +24,119 @@ use super::usi::{ENGINE_NAME, Flow};
 /// Variant dialog does not hide.
 const VARIANT_NAMES: &[(&str, &str)] = &[("dai", "dai"), ("dai-shogi", "dai")];
 
+/// Names XBoard may use for an engine-defined variant (size and parent).
+const ALIASES: &[(&str, &str)] = &[("15x15+0_chu", "dai")];
+
+/// What XBoard needs to draw and referee a variant.
+struct XboardDef {
+    parent: &'static str,
+    slots: &'static [&'static str],
+    ids: &'static [(&'static str, &'static str)],
+    pieces: &'static [(&'static str, &'static str)],
+}
+
+fn xboard_def(variant: &str) -> Option<XboardDef> {
+    use crate::variants::dai_xboard as d;
+    (variant == "dai").then_some(XboardDef {
+        parent: "chu",
+        slots: d::SLOTS,
+        ids: d::IDS,
+        pieces: d::PIECES,
+    })
+}
+
+impl XboardDef {
+    fn id_of(&self, code: &str) -> Option<&'static str> {
+        self.ids
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+            .map(|&(_, id)| id)
+    }
+
+    fn code_of(&self, id: &str) -> Option<&'static str> {
+        self.ids
+            .iter()
+            .find(|(_, i)| i.eq_ignore_ascii_case(id))
+            .map(|&(c, _)| c)
+    }
+
+    /// Our SFEN board and side to XBoard's FEN board and side.
+    fn to_fen(&self, sfen: &str) -> Result<String, String> {
+        let mut f = sfen.split_whitespace();
+        let (board, side) = (f.next().unwrap_or(""), f.next().unwrap_or("b"));
+        let mut out = String::new();
+        let chars: Vec<char> = board.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_ascii_digit() || c == '/' || c == '+' {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            let code: String = if c == '(' {
+                let close = chars[i..].iter().position(|&c| c == ')').ok_or("bad sfen")?;
+                let code = chars[i + 1..i + close].iter().collect();
+                i += close + 1;
+                code
+            } else {
+                i += 1;
+                c.to_string()
+            };
+            let id = self.id_of(&code).ok_or_else(|| format!("no XBoard letter for {code}"))?;
+            if code.chars().all(|c| c.is_ascii_lowercase()) {
+                out.push_str(&id.to_ascii_lowercase());
+            } else {
+                out.push_str(id);
+            }
+        }
+        let side = if side == "b" { "w" } else { "b" };
+        Ok(format!("{out} {side}"))
+    }
+
+    /// XBoard's FEN (`setboard`) to our SFEN.
+    fn from_fen(&self, fen: &[&str]) -> Result<String, String> {
+        let board = fen.first().ok_or("setboard needs a position")?;
+        let side = match fen.get(1).copied() {
+            Some("w") | None => "b",
+            Some("b") => "w",
+            Some(s) => return Err(format!("bad side to move '{s}'")),
+        };
+        let mut out = String::new();
+        let chars: Vec<char> = board.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if c.is_ascii_digit() || c == '/' || c == '+' {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+            if !c.is_ascii_alphabetic() {
+                return Err(format!("unexpected '{c}' in the position"));
+            }
+            let mut id = c.to_string();
+            i += 1;
+            if let Some(&d) = chars.get(i).filter(|&&d| d == '\'' || d == '!') {
+                id.push(d);
+                i += 1;
+            }
+            let code = self.code_of(&id).ok_or_else(|| format!("unknown piece '{id}'"))?;
+            let code = if c.is_ascii_lowercase() {
+                code.to_ascii_lowercase()
+            } else {
+                code.to_string()
+            };
+            if code.len() > 1 {
+                out.push_str(&format!("({code})"));
+            } else {
+                out.push_str(&code);
+            }
+        }
+        Ok(format!("{out} {side} - 1"))
+    }
+}
+
 /// A square in XBoard's coordinates.
 pub fn xb_square(geo: &Geometry, sq: u16) -> String {
     let file = (b'a' + geo.x(sq) as u8) as char;
@@ -318,12 +431,14 @@ impl CecpEngine {
                 let name = args.first().copied().unwrap_or("");
                 match VARIANT_NAMES
                     .iter()
+                    .chain(ALIASES)
                     .find(|(n, _)| *n == name)
                     .and_then(|(_, v)| variants::by_name(v))
                 {
                     Some(def) => {
                         self.session = new_session(def);
                         self.geo = geometry_of(self.session.as_ref());
+                        self.describe_variant();
                     }
                     None => self.say(&format!("Error (unsupported variant): {name}")),
                 }
@@ -370,15 +485,46 @@ impl CecpEngine {
             }
             "exit" => self.analyzing = false,
             "." => {}
-            "setboard" => self.say("Error (unsupported): setboard is not available yet"),
+            "setboard" => self.setboard(args),
             _ => self.say(&format!("Error (unknown command): {cmd}")),
+        }
+    }
+
+    /// The `setup` and `piece` lines that let XBoard draw and referee the variant.
+    fn describe_variant(&self) {
+        let def = self.session.def();
+        let Some(xb) = xboard_def(def.name) else {
+            return;
+        };
+        let white: String = xb.slots.concat();
+        let table = format!("{white}{}", white.to_ascii_lowercase());
+        match xb.to_fen(def.setup) {
+            Ok(fen) => self.say(&format!(
+                "setup ({table}) {}x{}+0_{} {fen} 0 1",
+                def.width, def.height, xb.parent
+            )),
+            Err(e) => self.say(&format!("Error (internal): {e}")),
+        }
+        for (id, betza) in xb.pieces {
+            self.say(&format!("piece {id}& {betza}"));
+        }
+    }
+
+    fn setboard(&mut self, args: &[&str]) {
+        let def = self.session.def();
+        let result = xboard_def(def.name)
+            .ok_or_else(|| "no XBoard description".to_string())
+            .and_then(|xb| xb.from_fen(args))
+            .and_then(|sfen| self.session.set_position(&sfen, &[]));
+        if let Err(e) = result {
+            self.say(&format!("tellusererror Illegal position: {e}"));
         }
     }
 
     fn protover(&self) {
         let names: Vec<&str> = VARIANT_NAMES.iter().map(|(n, _)| *n).collect();
         self.say(&format!(
-            "feature ping=1 setboard=0 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 \
+            "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 \
              memory=1 smp=1 analyze=1 time=1 draw=0 reuse=1 myname=\"{ENGINE_NAME}\" \
              variants=\"{}\"",
             names.join(",")
@@ -529,5 +675,43 @@ mod tests {
         ] {
             assert!(from_xboard(&g, bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn dai_start_position_in_xboard_letters() {
+        let xb = xboard_def("dai").unwrap();
+        let dai = crate::variants::dai::DAI.setup;
+        let fen = xb.to_fen(dai).unwrap();
+        // As XBoard 4.9.1 sends it back with `setboard`.
+        assert_eq!(
+            fen,
+            "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/\
+             ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/\
+             1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL w"
+        );
+        let words: Vec<&str> = fen.split(' ').chain(["-", "0", "1"]).collect();
+        assert_eq!(xb.from_fen(&words).unwrap(), dai);
+        // Promoted pieces and White to move.
+        let sfen = xb.from_fen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/2+p'+B11/K13k", "b"]);
+        assert_eq!(
+            sfen.unwrap(),
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/2+(gb)+B11/K13k w - 1"
+        );
+        assert!(xb.from_fen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/15/K13Z"]).is_err());
+        // Every piece has a slot and a move, and a promoted slot exactly when it
+        // promotes.
+        for (code, id) in xb.ids {
+            assert!(xb.slots.contains(id), "{code}");
+            assert!(xb.pieces.iter().any(|(p, _)| p == id), "{code}");
+            let promoted = format!("^{id}");
+            let has_promotion = crate::variants::dai::KINDS
+                .iter()
+                .any(|k| k.code == *code && k.promotes_to.is_some());
+            assert_eq!(xb.slots.contains(&promoted.as_str()), has_promotion, "{code}");
+        }
+        // 44 base slots, then `/` jumps to the promoted slots 46..=65, the king last.
+        let slash = xb.slots.iter().position(|s| *s == "/").unwrap();
+        assert_eq!((slash, xb.slots.len() - slash - 1), (44, 20));
+        assert_eq!(xb.slots.last(), Some(&"K"));
     }
 }

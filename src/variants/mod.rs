@@ -1,6 +1,7 @@
 //! The variants, each a table of data (plus its rules document beside it).
 
 pub mod dai;
+pub mod dai_xboard;
 
 use crate::rules::kind::VariantDef;
 
