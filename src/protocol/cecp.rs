@@ -75,7 +75,10 @@ impl XboardDef {
                 continue;
             }
             let code: String = if c == '(' {
-                let close = chars[i..].iter().position(|&c| c == ')').ok_or("bad sfen")?;
+                let close = chars[i..]
+                    .iter()
+                    .position(|&c| c == ')')
+                    .ok_or("bad sfen")?;
                 let code = chars[i + 1..i + close].iter().collect();
                 i += close + 1;
                 code
@@ -83,7 +86,9 @@ impl XboardDef {
                 i += 1;
                 c.to_string()
             };
-            let id = self.id_of(&code).ok_or_else(|| format!("no XBoard letter for {code}"))?;
+            let id = self
+                .id_of(&code)
+                .ok_or_else(|| format!("no XBoard letter for {code}"))?;
             if code.chars().all(|c| c.is_ascii_lowercase()) {
                 out.push_str(&id.to_ascii_lowercase());
             } else {
@@ -121,7 +126,9 @@ impl XboardDef {
                 id.push(d);
                 i += 1;
             }
-            let code = self.code_of(&id).ok_or_else(|| format!("unknown piece '{id}'"))?;
+            let code = self
+                .code_of(&id)
+                .ok_or_else(|| format!("unknown piece '{id}'"))?;
             let code = if c.is_ascii_lowercase() {
                 code.to_ascii_lowercase()
             } else {
@@ -697,7 +704,10 @@ mod tests {
             sfen.unwrap(),
             "15/15/15/15/15/15/15/15/15/15/15/15/15/2+(gb)+B11/K13k w - 1"
         );
-        assert!(xb.from_fen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/15/K13Z"]).is_err());
+        assert!(
+            xb.from_fen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/15/K13Z"])
+                .is_err()
+        );
         // Every piece has a slot and a move, and a promoted slot exactly when it
         // promotes.
         for (code, id) in xb.ids {
@@ -707,7 +717,11 @@ mod tests {
             let has_promotion = crate::variants::dai::KINDS
                 .iter()
                 .any(|k| k.code == *code && k.promotes_to.is_some());
-            assert_eq!(xb.slots.contains(&promoted.as_str()), has_promotion, "{code}");
+            assert_eq!(
+                xb.slots.contains(&promoted.as_str()),
+                has_promotion,
+                "{code}"
+            );
         }
         // 44 base slots, then `/` jumps to the promoted slots 46..=65, the king last.
         let slash = xb.slots.iter().position(|s| *s == "/").unwrap();
