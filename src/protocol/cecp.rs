@@ -61,7 +61,7 @@ impl XboardDef {
     }
 
     /// Our SFEN board and side to XBoard's FEN board and side.
-    fn to_fen(&self, sfen: &str) -> Result<String, String> {
+    fn sfen_to_fen(&self, sfen: &str) -> Result<String, String> {
         let mut f = sfen.split_whitespace();
         let (board, side) = (f.next().unwrap_or(""), f.next().unwrap_or("b"));
         let mut out = String::new();
@@ -100,7 +100,7 @@ impl XboardDef {
     }
 
     /// XBoard's FEN (`setboard`) to our SFEN.
-    fn from_fen(&self, fen: &[&str]) -> Result<String, String> {
+    fn fen_to_sfen(&self, fen: &[&str]) -> Result<String, String> {
         let board = fen.first().ok_or("setboard needs a position")?;
         let side = match fen.get(1).copied() {
             Some("w") | None => "b",
@@ -505,7 +505,7 @@ impl CecpEngine {
         };
         let white: String = xb.slots.concat();
         let table = format!("{white}{}", white.to_ascii_lowercase());
-        match xb.to_fen(def.setup) {
+        match xb.sfen_to_fen(def.setup) {
             Ok(fen) => self.say(&format!(
                 "setup ({table}) {}x{}+0_{} {fen} 0 1",
                 def.width, def.height, xb.parent
@@ -521,7 +521,7 @@ impl CecpEngine {
         let def = self.session.def();
         let result = xboard_def(def.name)
             .ok_or_else(|| "no XBoard description".to_string())
-            .and_then(|xb| xb.from_fen(args))
+            .and_then(|xb| xb.fen_to_sfen(args))
             .and_then(|sfen| self.session.set_position(&sfen, &[]));
         if let Err(e) = result {
             self.say(&format!("tellusererror Illegal position: {e}"));
@@ -688,7 +688,7 @@ mod tests {
     fn dai_start_position_in_xboard_letters() {
         let xb = xboard_def("dai").unwrap();
         let dai = crate::variants::dai::DAI.setup;
-        let fen = xb.to_fen(dai).unwrap();
+        let fen = xb.sfen_to_fen(dai).unwrap();
         // As XBoard 4.9.1 sends it back with `setboard`.
         assert_eq!(
             fen,
@@ -697,15 +697,15 @@ mod tests {
              1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL w"
         );
         let words: Vec<&str> = fen.split(' ').chain(["-", "0", "1"]).collect();
-        assert_eq!(xb.from_fen(&words).unwrap(), dai);
+        assert_eq!(xb.fen_to_sfen(&words).unwrap(), dai);
         // Promoted pieces and White to move.
-        let sfen = xb.from_fen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/2+p'+B11/K13k", "b"]);
+        let sfen = xb.fen_to_sfen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/2+p'+B11/K13k", "b"]);
         assert_eq!(
             sfen.unwrap(),
             "15/15/15/15/15/15/15/15/15/15/15/15/15/2+(gb)+B11/K13k w - 1"
         );
         assert!(
-            xb.from_fen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/15/K13Z"])
+            xb.fen_to_sfen(&["15/15/15/15/15/15/15/15/15/15/15/15/15/15/K13Z"])
                 .is_err()
         );
         // Every piece has a slot and a move, and a promoted slot exactly when it
