@@ -12,6 +12,10 @@ const USAGE: &str = "usage:
   large-shogi                    protocol loop on stdin/stdout (USI-like, see engine-protocol.md)
   large-shogi perft <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
   large-shogi divide <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
+  large-shogi analyse [--variant <name>] [--sfen <sfen>] [--depth N] [--nodes N]
+                      [--movetime MS] [--stream] [--moves <m1> ...]
+                                 JSON on stdout: a bestmove object (and, with
+                                 --stream, an info object per iteration first)
 variants: dai";
 
 fn main() {
@@ -23,6 +27,7 @@ fn main() {
         }
         Some("perft") => tool_perft(&args[1..], false),
         Some("divide") => tool_perft(&args[1..], true),
+        Some("analyse" | "analyze") => tool_analyse(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0
@@ -60,6 +65,75 @@ fn protocol_loop() {
         }
     }
     engine.finish();
+}
+
+fn tool_analyse(args: &[String]) -> i32 {
+    use large_shogi::protocol::analyse::JsonReporter;
+    use large_shogi::search::Limits;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    let mut variant = variants::ALL[0];
+    let mut sfen = None;
+    let mut moves: Vec<&str> = Vec::new();
+    let mut limits = Limits::default();
+    let mut stream = false;
+    let mut i = 0;
+    let number = |i: usize| -> Option<u64> { args.get(i + 1)?.parse().ok() };
+    while i < args.len() {
+        let step = match args[i].as_str() {
+            "--variant" => match args.get(i + 1).and_then(|v| variants::by_name(v)) {
+                Some(v) => {
+                    variant = v;
+                    2
+                }
+                None => 0,
+            },
+            "--sfen" => {
+                sfen = args.get(i + 1).cloned();
+                2
+            }
+            "--depth" => number(i).map_or(0, |d| {
+                limits.depth = Some(d.clamp(1, 64) as u32);
+                2
+            }),
+            "--nodes" => number(i).map_or(0, |n| {
+                limits.nodes = Some(n.max(1));
+                2
+            }),
+            "--movetime" => number(i).map_or(0, |ms| {
+                limits.movetime = Some(Duration::from_millis(ms));
+                2
+            }),
+            "--stream" => {
+                stream = true;
+                1
+            }
+            "--moves" => {
+                moves.extend(args[i + 1..].iter().map(String::as_str));
+                args.len() - i
+            }
+            _ => 0,
+        };
+        if step == 0 {
+            eprintln!("bad argument '{}'\n{USAGE}", args[i]);
+            return 2;
+        }
+        i += step;
+    }
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.depth = Some(4);
+    }
+    let mut session = new_session(variant);
+    let sfen = sfen.unwrap_or_else(|| variant.setup.to_string());
+    if let Err(e) = session.set_position(&sfen, &moves) {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    let out: Out = Arc::new(|line: &str| println!("{line}"));
+    let stop = Arc::new(AtomicBool::new(false));
+    let reporter = Box::new(JsonReporter::new(out, stream));
+    let _ = session.spawn_search(limits, stop, reporter).join();
+    0
 }
 
 fn tool_perft(args: &[String], divide: bool) -> i32 {

@@ -85,3 +85,38 @@ fn bad_arguments_exit_with_status_2() {
         assert!(!out.stderr.is_empty(), "{args:?} printed no reason");
     }
 }
+
+#[test]
+fn analyse_prints_json_for_scripts() {
+    let out = engine()
+        .args(["analyse", "--depth", "2", "--stream", "--moves", "9k9j"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[0].starts_with("{\"type\":\"info\",\"depth\":1,"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("{\"type\":\"info\",\"depth\":2,"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("{\"type\":\"bestmove\",\"bestmove\":\""),
+        "{text}"
+    );
+    assert!(lines[2].contains("\"depth\":2,") && lines[2].contains("\"pv\":[\""));
+    // The best move is legal after 9k9j.
+    let best = lines[2].split('"').nth(7).unwrap();
+    let rules = large_shogi::rules::Rules::get(&large_shogi::variants::dai::DAI);
+    let mut game =
+        large_shogi::game::Game::<2>::new(rules, large_shogi::variants::dai::DAI.setup).unwrap();
+    game.play_text("9k9j").unwrap();
+    game.play_text(best).unwrap();
+
+    let bad = engine().args(["analyse", "--depth", "x"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -1,4 +1,5 @@
 //! The protocols around the engine.
+pub mod analyse;
 pub mod cecp;
 pub mod session;
 pub mod usi;
