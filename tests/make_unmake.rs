@@ -2,20 +2,13 @@
 //! incremental state (hash, attack maps, piece lists) after every ply and after
 //! taking every move back.
 
+mod common;
+
+use common::Rng;
 use large_shogi::perft::game_over;
 use large_shogi::position::Position;
 use large_shogi::rules::Rules;
 use large_shogi::variants::dai::DAI;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 #[test]
 fn random_games_match_fresh_builds() {
@@ -48,7 +41,7 @@ fn random_games_match_fresh_builds() {
             } else {
                 &list
             };
-            let mv = pool[(rng.next() % pool.len() as u64) as usize];
+            let mv = *rng.pick(pool);
             let text = mv.to_text(&rules.geo);
             assert_eq!(pos.parse_move(&text), Ok(mv), "{text} does not parse back");
             pos.make(mv);

@@ -3,6 +3,8 @@
 //! `x` capture, `o` own piece, `e` enemy out of reach, `.` empty. Multi-step (lion)
 //! moves are listed after the diagram.
 
+mod common;
+
 use large_shogi::board::Square;
 use large_shogi::diagram::piece_moves;
 use large_shogi::position::Position;
@@ -340,7 +342,7 @@ fn every_kind_survives_make_unmake() {
     }
     let start = Position::<1>::from_pieces(rules, &pieces, Side::Black, 1);
     start.validate().unwrap();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
     let mut list = Vec::new();
     let mut plies = 0;
     for _ in 0..40 {
@@ -351,10 +353,7 @@ fn every_kind_survives_make_unmake() {
             if list.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mv = list[(seed % list.len() as u64) as usize];
+            let mv = *rng.pick(&list);
             pos.make(mv);
             plies += 1;
             pos.validate()

@@ -1,5 +1,8 @@
 //! The protocol loop driven in-process: transcripts, searches, and garbage input.
 
+mod common;
+
+use common::Rng;
 use large_shogi::game::Game;
 use large_shogi::protocol::session::Out;
 use large_shogi::protocol::{Engine, Flow};
@@ -232,19 +235,6 @@ fn a_finished_game_gets_resign() {
     assert!(out[0].contains("Black wins"), "{out:?}");
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a>(&mut self, v: &[&'a str]) -> &'a str {
-        v[(self.next() % v.len() as u64) as usize]
-    }
-}
-
 /// Random and mutated command lines: no panic, every error leaves the position as
 /// it was, and the engine still answers afterwards.
 #[test]
@@ -323,7 +313,7 @@ fn garbage_never_panics() {
     for _ in 0..20_000 {
         let line: String = match rng.next() % 3 {
             0 => (0..rng.next() % 8)
-                .map(|_| rng.pick(&words))
+                .map(|_| *rng.pick(&words))
                 .collect::<Vec<_>>()
                 .join(" "),
             1 => {

@@ -1,0 +1,19 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+/// A small deterministic generator (xorshift64) for randomised tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A uniformly chosen element.
+    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
+        &v[(self.next() % v.len() as u64) as usize]
+    }
+}
