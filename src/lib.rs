@@ -15,5 +15,6 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tools;
 pub mod types;
 pub mod variants;

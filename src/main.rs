@@ -16,6 +16,10 @@ const USAGE: &str = "usage:
                       [--movetime MS] [--stream] [--moves <m1> ...]
                                  JSON on stdout: a bestmove object (and, with
                                  --stream, an info object per iteration first)
+  large-shogi match --engine1 <cmd> --engine2 <cmd> [--games N] [--concurrency K]
+                    [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
+                    [--openings <file of sfens>] [--max-plies N]
+                    [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out <games file>]
 variants: dai";
 
 fn main() {
@@ -28,6 +32,7 @@ fn main() {
         Some("perft") => tool_perft(&args[1..], false),
         Some("divide") => tool_perft(&args[1..], true),
         Some("analyse" | "analyze") => tool_analyse(&args[1..]),
+        Some("match") => tool_match(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0
@@ -65,6 +70,135 @@ fn protocol_loop() {
         }
     }
     engine.finish();
+}
+
+fn tool_match(args: &[String]) -> i32 {
+    use large_shogi::tools::match_runner::{MatchConfig, TimeControl, run};
+    use large_shogi::tools::stats::{Sprt, Verdict};
+    let mut cfg = MatchConfig {
+        engines: [String::new(), String::new()],
+        variant: variants::ALL[0],
+        games: 2,
+        concurrency: 1,
+        tc: TimeControl::MoveTime(std::time::Duration::from_millis(100)),
+        openings: Vec::new(),
+        max_plies: 600,
+        sprt: None,
+        games_out: None,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let ok = match args[i].as_str() {
+            "--engine1" => {
+                cfg.engines[0] = value.to_string();
+                Ok(())
+            }
+            "--engine2" => {
+                cfg.engines[1] = value.to_string();
+                Ok(())
+            }
+            "--games" => value.parse().map(|n| cfg.games = n).map_err(|_| ()),
+            "--concurrency" => value.parse().map(|n| cfg.concurrency = n).map_err(|_| ()),
+            "--max-plies" => value.parse().map(|n| cfg.max_plies = n).map_err(|_| ()),
+            "--tc" => TimeControl::parse(value)
+                .map(|t| cfg.tc = t)
+                .map_err(|_| ()),
+            "--variant" => variants::by_name(value).map(|v| cfg.variant = v).ok_or(()),
+            "--out" => {
+                cfg.games_out = Some(value.into());
+                Ok(())
+            }
+            "--openings" => std::fs::read_to_string(value)
+                .map(|t| {
+                    cfg.openings = (t.lines().map(str::trim))
+                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                        .map(String::from)
+                        .collect()
+                })
+                .map_err(|_| ()),
+            "--sprt" => {
+                let v: Vec<f64> = value.split(',').filter_map(|x| x.parse().ok()).collect();
+                match v[..] {
+                    [elo0, elo1] => Ok(cfg.sprt = Some(Sprt {
+                        elo0,
+                        elo1,
+                        alpha: 0.05,
+                        beta: 0.05,
+                    })),
+                    [elo0, elo1, alpha, beta] => Ok(cfg.sprt = Some(Sprt {
+                        elo0,
+                        elo1,
+                        alpha,
+                        beta,
+                    })),
+                    _ => Err(()),
+                }
+            }
+            _ => Err(()),
+        };
+        if ok.is_err() || value.is_empty() {
+            eprintln!("bad argument '{} {value}'\n{USAGE}", args[i]);
+            return 2;
+        }
+        i += 2;
+    }
+    if cfg.engines.iter().any(String::is_empty) {
+        eprintln!("--engine1 and --engine2 are needed\n{USAGE}");
+        return 2;
+    }
+    let report = |g: &large_shogi::tools::match_runner::GameRecord,
+                  t: &large_shogi::tools::stats::Tally| {
+        let (lo, elo, hi) = t.elo();
+        println!(
+            "game {}: engine{} as Black: {} after {} plies ({}); +{} -{} ={} elo {elo:.0} [{lo:.0}, {hi:.0}]",
+            g.index + 1,
+            g.black + 1,
+            match g.winner {
+                Some(large_shogi::types::Side::Black) => "Black won",
+                Some(large_shogi::types::Side::White) => "White won",
+                None => "draw",
+            },
+            g.moves.len(),
+            g.reason,
+            t.wins,
+            t.losses,
+            t.draws
+        );
+    };
+    match run(&cfg, &report) {
+        Ok((t, _)) => {
+            let (lo, elo, hi) = t.elo();
+            println!(
+                "Score of engine1 vs engine2: +{} -{} ={} ({:.1}%) in {} games",
+                t.wins,
+                t.losses,
+                t.draws,
+                100.0 * t.score(),
+                t.games()
+            );
+            println!("Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})");
+            if let Some(s) = &cfg.sprt {
+                let (a, b) = s.bounds();
+                let verdict = match s.verdict(&t) {
+                    Verdict::AcceptH1 => "H1 accepted",
+                    Verdict::AcceptH0 => "H0 accepted",
+                    Verdict::Continue => "no decision yet",
+                };
+                println!(
+                    "SPRT elo0={} elo1={}: LLR {:.2} (bounds {a:.2}, {b:.2}): {verdict}",
+                    s.elo0,
+                    s.elo1,
+                    t.llr(s.elo0, s.elo1)
+                );
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("match failed: {e}");
+            1
+        }
+    }
 }
 
 fn tool_analyse(args: &[String]) -> i32 {

@@ -1,0 +1,3 @@
+//! Tools behind subcommands: matches and their statistics.
+pub mod match_runner;
+pub mod stats;
