@@ -119,21 +119,18 @@ fn tool_match(args: &[String]) -> i32 {
                 .map_err(|_| ()),
             "--sprt" => {
                 let v: Vec<f64> = value.split(',').filter_map(|x| x.parse().ok()).collect();
-                match v[..] {
-                    [elo0, elo1] => Ok(cfg.sprt = Some(Sprt {
-                        elo0,
-                        elo1,
-                        alpha: 0.05,
-                        beta: 0.05,
-                    })),
-                    [elo0, elo1, alpha, beta] => Ok(cfg.sprt = Some(Sprt {
-                        elo0,
-                        elo1,
-                        alpha,
-                        beta,
-                    })),
-                    _ => Err(()),
-                }
+                let params = match v[..] {
+                    [elo0, elo1] => Some((elo0, elo1, 0.05, 0.05)),
+                    [elo0, elo1, alpha, beta] => Some((elo0, elo1, alpha, beta)),
+                    _ => None,
+                };
+                cfg.sprt = params.map(|(elo0, elo1, alpha, beta)| Sprt {
+                    elo0,
+                    elo1,
+                    alpha,
+                    beta,
+                });
+                cfg.sprt.map(|_| ()).ok_or(())
             }
             _ => Err(()),
         };
