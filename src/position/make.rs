@@ -77,9 +77,11 @@ impl<const C: usize> Position<C> {
             seen |= self.attackers[filled as usize];
         }
         seen &= self.dependent;
-        seen.clear(mover as usize);
         for id in seen.iter() {
-            self.update_lines(id as PieceId, emptied, filled);
+            // The mover's attacks are recomputed below.
+            if id != mover as usize {
+                self.update_lines(id as PieceId, emptied, filled);
+            }
         }
         self.refresh_attacks(mover);
         self.history.push(undo);
