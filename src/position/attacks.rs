@@ -1,7 +1,7 @@
 //! Attack sets of single pieces and their incremental upkeep.
 
-use super::Position;
 use super::leap_table::Motion;
+use super::{Logged, Position};
 use crate::board::{Bitboard, Square};
 use crate::types::PieceId;
 
@@ -90,7 +90,7 @@ impl<const C: usize> Position<C> {
         if diff.is_empty() {
             return;
         }
-        self.attack_log.push((id, diff));
+        self.attack_log.push(Logged { diff, id });
         self.attacks[id as usize] ^= diff;
         diff.toggle_in(&mut self.attackers, id as usize);
     }

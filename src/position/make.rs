@@ -1,7 +1,7 @@
 //! Make and unmake, with an undo record (no copy-make: large boards make copies dear).
 
 use super::leap_table::Motion;
-use super::{Position, SIDE_KEY, Undo, piece_key};
+use super::{Logged, Position, SIDE_KEY, Undo, piece_key};
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::types::{FormId, NO_PIECE, PieceId};
@@ -155,7 +155,7 @@ impl<const C: usize> Position<C> {
         self.stm = self.stm.flip();
         self.move_number -= 1;
         while self.attack_log.len() > undo.attack_log_start as usize {
-            let (id, diff) = self.attack_log.pop().unwrap();
+            let Logged { diff, id } = self.attack_log.pop().unwrap();
             self.undo_diff(id, diff);
         }
         let mv = undo.mv;

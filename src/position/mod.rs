@@ -37,6 +37,13 @@ struct Undo {
     hash: u64,
 }
 
+/// A change to a piece's attack set: the squares that flipped.
+#[derive(Clone, Copy)]
+struct Logged<const C: usize> {
+    diff: Bitboard<C>,
+    id: PieceId,
+}
+
 #[derive(Clone)]
 pub struct Position<const C: usize> {
     pub rules: &'static Rules,
@@ -61,7 +68,7 @@ pub struct Position<const C: usize> {
     history: Vec<Undo>,
     captured: Vec<PieceId>,
     /// Changes to attack sets, as (piece, old set ^ new set), for unmake.
-    attack_log: Vec<(PieceId, Bitboard<C>)>,
+    attack_log: Vec<Logged<C>>,
 }
 
 /// Zobrist key of a piece form of a side on a square, from a mixing function
