@@ -92,7 +92,7 @@ impl<const C: usize> Position<C> {
 
     /// Moves piece `id` from `from` to `to` (an empty square) without changing its
     /// form: mailbox, occupancy and piece list (not the hash).
-    #[inline]
+    #[inline(always)]
     fn shift(&mut self, id: PieceId, from: Square, to: Square) {
         let side = self.pieces[id as usize].side.index();
         self.board[from as usize] = NO_PIECE;
