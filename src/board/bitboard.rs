@@ -1,13 +1,17 @@
-//! Fixed-size bit sets over `u128` words.
+//! Fixed-size bit sets in 128-bit chunks, stored as pairs of `u64` words.
 //!
 //! The same type serves two index spaces: squares (a board of up to 36x36 = 1296
-//! squares needs 11 words) and piece ids (a position never holds more pieces than
+//! squares needs 11 chunks) and piece ids (a position never holds more pieces than
 //! it has squares, so a board's chunk count always covers its piece ids too).
+//!
+//! The words are `u64`, not `u128`: single-bit updates of a `u128` in memory are
+//! narrowed by the compiler to 32-bit stores, and the wider loads that follow
+//! then stall (store forwarding fails); `u128` bit scans also cost more.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Bitboard<const C: usize>(pub [u128; C]);
+pub struct Bitboard<const C: usize>(pub [[u64; 2]; C]);
 
 impl<const C: usize> Default for Bitboard<C> {
     fn default() -> Self {
@@ -16,20 +20,31 @@ impl<const C: usize> Default for Bitboard<C> {
 }
 
 impl<const C: usize> Bitboard<C> {
-    pub const EMPTY: Self = Bitboard([0; C]);
+    pub const EMPTY: Self = Bitboard([[0; 2]; C]);
     /// Number of bits the set can hold.
     pub const CAPACITY: usize = 128 * C;
+
+    /// The words, lowest first.
+    #[inline]
+    fn words(&self) -> &[u64] {
+        self.0.as_flattened()
+    }
+
+    #[inline]
+    fn words_mut(&mut self) -> &mut [u64] {
+        self.0.as_flattened_mut()
+    }
 
     /// The set of indices `0..n`: the board mask of an `n`-square board.
     pub fn first_n(n: usize) -> Self {
         assert!(n <= Self::CAPACITY, "{n} bits do not fit in {C} chunks");
         let mut b = Self::EMPTY;
-        for (i, w) in b.0.iter_mut().enumerate() {
-            let lo = i * 128;
-            if n >= lo + 128 {
-                *w = u128::MAX;
+        for (i, w) in b.words_mut().iter_mut().enumerate() {
+            let lo = i * 64;
+            if n >= lo + 64 {
+                *w = u64::MAX;
             } else if n > lo {
-                *w = (1u128 << (n - lo)) - 1;
+                *w = (1u64 << (n - lo)) - 1;
             }
         }
         b
@@ -44,27 +59,27 @@ impl<const C: usize> Bitboard<C> {
 
     #[inline]
     pub fn set(&mut self, i: usize) {
-        self.0[i >> 7] |= 1u128 << (i & 127);
+        self.0[i >> 7][(i >> 6) & 1] |= 1u64 << (i & 63);
     }
 
     #[inline]
     pub fn clear(&mut self, i: usize) {
-        self.0[i >> 7] &= !(1u128 << (i & 127));
+        self.0[i >> 7][(i >> 6) & 1] &= !(1u64 << (i & 63));
     }
 
     #[inline]
     pub fn toggle(&mut self, i: usize) {
-        self.0[i >> 7] ^= 1u128 << (i & 127);
+        self.0[i >> 7][(i >> 6) & 1] ^= 1u64 << (i & 63);
     }
 
     #[inline]
     pub fn test(&self, i: usize) -> bool {
-        (self.0[i >> 7] >> (i & 127)) & 1 != 0
+        (self.0[i >> 7][(i >> 6) & 1] >> (i & 63)) & 1 != 0
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.words().iter().fold(0, |a, &w| a | w) == 0
     }
 
     #[inline]
@@ -74,15 +89,15 @@ impl<const C: usize> Bitboard<C> {
 
     #[inline]
     pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
+        self.words().iter().map(|w| w.count_ones()).sum()
     }
 
     /// Lowest set index.
     #[inline]
     pub fn first(&self) -> Option<usize> {
-        for (i, &w) in self.0.iter().enumerate() {
+        for (i, &w) in self.words().iter().enumerate() {
             if w != 0 {
-                return Some(i * 128 + w.trailing_zeros() as usize);
+                return Some(i * 64 + w.trailing_zeros() as usize);
             }
         }
         None
@@ -91,9 +106,9 @@ impl<const C: usize> Bitboard<C> {
     /// Highest set index.
     #[inline]
     pub fn last(&self) -> Option<usize> {
-        for (i, &w) in self.0.iter().enumerate().rev() {
+        for (i, &w) in self.words().iter().enumerate().rev() {
             if w != 0 {
-                return Some(i * 128 + 127 - w.leading_zeros() as usize);
+                return Some(i * 64 + 63 - w.leading_zeros() as usize);
             }
         }
         None
@@ -102,11 +117,11 @@ impl<const C: usize> Bitboard<C> {
     /// Removes and returns the lowest set index.
     #[inline]
     pub fn pop_first(&mut self) -> Option<usize> {
-        for (i, w) in self.0.iter_mut().enumerate() {
+        for (i, w) in self.words_mut().iter_mut().enumerate() {
             if *w != 0 {
                 let b = w.trailing_zeros() as usize;
                 *w &= *w - 1;
-                return Some(i * 128 + b);
+                return Some(i * 64 + b);
             }
         }
         None
@@ -116,7 +131,7 @@ impl<const C: usize> Bitboard<C> {
     #[inline]
     pub fn and_not(&self, other: &Self) -> Self {
         let mut r = *self;
-        for (a, b) in r.0.iter_mut().zip(other.0.iter()) {
+        for (a, b) in r.words_mut().iter_mut().zip(other.words()) {
             *a &= !b;
         }
         r
@@ -130,20 +145,26 @@ impl<const C: usize> Bitboard<C> {
 
     #[inline]
     pub fn intersects(&self, other: &Self) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+        self.words()
+            .iter()
+            .zip(other.words())
+            .fold(0, |a, (x, y)| a | (x & y))
+            != 0
     }
 
     /// Shift towards higher indices by `n` bits; bits past the capacity fall off.
     pub fn shl(&self, n: usize) -> Self {
         let mut r = Self::EMPTY;
-        let (words, bits) = (n / 128, n % 128);
-        for i in (words..C).rev() {
-            let src = i - words;
-            let mut w = self.0[src] << bits;
-            if bits > 0 && src > 0 {
-                w |= self.0[src - 1] >> (128 - bits);
+        let (words, bits) = (n / 64, n % 64);
+        let src = self.words();
+        let dst = r.words_mut();
+        for i in (words..dst.len()).rev() {
+            let s = i - words;
+            let mut w = src[s] << bits;
+            if bits > 0 && s > 0 {
+                w |= src[s - 1] >> (64 - bits);
             }
-            r.0[i] = w;
+            dst[i] = w;
         }
         r
     }
@@ -151,14 +172,16 @@ impl<const C: usize> Bitboard<C> {
     /// Shift towards lower indices by `n` bits.
     pub fn shr(&self, n: usize) -> Self {
         let mut r = Self::EMPTY;
-        let (words, bits) = (n / 128, n % 128);
-        for i in 0..C.saturating_sub(words) {
-            let src = i + words;
-            let mut w = self.0[src] >> bits;
-            if bits > 0 && src + 1 < C {
-                w |= self.0[src + 1] << (128 - bits);
+        let (words, bits) = (n / 64, n % 64);
+        let src = self.words();
+        let dst = r.words_mut();
+        for i in 0..dst.len().saturating_sub(words) {
+            let s = i + words;
+            let mut w = src[s] >> bits;
+            if bits > 0 && s + 1 < src.len() {
+                w |= src[s + 1] << (64 - bits);
             }
-            r.0[i] = w;
+            dst[i] = w;
         }
         r
     }
@@ -168,26 +191,22 @@ impl<const C: usize> Bitboard<C> {
         BitIter {
             words: self.0,
             word: 0,
-            cur: self.0[0],
+            cur: self.0[0][0],
         }
     }
 
     /// Toggles bit `bit` of every set whose index is in `self`: the attack-map
     /// update. The word and mask are computed once, and each word is walked in a
-    /// register.
+    /// register; only the one word of each set that holds the bit is written.
     #[inline]
     pub fn toggle_in(&self, sets: &mut [Bitboard<C>], bit: usize) {
-        let (w, mask) = (bit >> 7, 1u128 << (bit & 127));
-        for (i, &word) in self.0.iter().enumerate() {
-            // Walk 64-bit halves: cheaper bit tricks than on u128.
-            for half in 0..2 {
-                let mut x = (word >> (64 * half)) as u64;
-                let base = i * 128 + half * 64;
-                while x != 0 {
-                    let b = x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    sets[base + b].0[w] ^= mask;
-                }
+        let (chunk, half, mask) = (bit >> 7, (bit >> 6) & 1, 1u64 << (bit & 63));
+        for (i, &word) in self.words().iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                let b = x.trailing_zeros() as usize;
+                x &= x - 1;
+                sets[i * 64 + b].0[chunk][half] ^= mask;
             }
         }
     }
@@ -195,9 +214,9 @@ impl<const C: usize> Bitboard<C> {
 
 /// Iterates set indices in increasing order.
 pub struct BitIter<const C: usize> {
-    words: [u128; C],
+    words: [[u64; 2]; C],
     word: usize,
-    cur: u128,
+    cur: u64,
 }
 
 impl<const C: usize> Iterator for BitIter<C> {
@@ -206,14 +225,14 @@ impl<const C: usize> Iterator for BitIter<C> {
     fn next(&mut self) -> Option<usize> {
         while self.cur == 0 {
             self.word += 1;
-            if self.word >= C {
+            if self.word >= 2 * C {
                 return None;
             }
-            self.cur = self.words[self.word];
+            self.cur = self.words[self.word >> 1][self.word & 1];
         }
         let b = self.cur.trailing_zeros() as usize;
         self.cur &= self.cur - 1;
-        Some(self.word * 128 + b)
+        Some(self.word * 64 + b)
     }
 }
 
@@ -223,7 +242,7 @@ macro_rules! bitop {
             type Output = Self;
             #[inline]
             fn $f(mut self, rhs: Self) -> Self {
-                for (a, b) in self.0.iter_mut().zip(rhs.0.iter()) {
+                for (a, b) in self.words_mut().iter_mut().zip(rhs.words()) {
                     *a $opa b;
                 }
                 self
@@ -232,7 +251,7 @@ macro_rules! bitop {
         impl<const C: usize> $tra for Bitboard<C> {
             #[inline]
             fn $fa(&mut self, rhs: Self) {
-                for (a, b) in self.0.iter_mut().zip(rhs.0.iter()) {
+                for (a, b) in self.words_mut().iter_mut().zip(rhs.words()) {
                     *a $opa b;
                 }
             }
@@ -247,7 +266,7 @@ impl<const C: usize> Not for Bitboard<C> {
     type Output = Self;
     #[inline]
     fn not(mut self) -> Self {
-        for w in self.0.iter_mut() {
+        for w in self.words_mut() {
             *w = !*w;
         }
         self

@@ -2,6 +2,7 @@
 //! A slider's attacks along a line are the ray minus the ray beyond the first
 //! blocker (the "classical" method, which works at any board size and chunk count).
 
+use super::geometry::dir_index;
 use super::{Bitboard, Geometry, Square};
 use std::any::Any;
 use std::sync::{Mutex, OnceLock};
@@ -10,6 +11,18 @@ pub struct Rays<const C: usize> {
     ray: Vec<[Bitboard<C>; 8]>,
     /// Whether the direction walks towards higher square indices.
     ascending: [bool; 8],
+    /// Squares between each square and the edge, per direction.
+    len: Vec<[u8; 8]>,
+    /// Square offsets of the directions.
+    delta: [isize; 8],
+    /// `(x, y)` of each square.
+    xy: Vec<(u8, u8)>,
+    width: usize,
+    height: usize,
+    /// Direction index of each vector `(dx, dy)` between two squares, at
+    /// `(dy + height - 1) * (2 * width - 1) + dx + width - 1`; 8 when the vector is
+    /// not along a line.
+    line_dir: Vec<u8>,
 }
 
 impl<const C: usize> Rays<C> {
@@ -27,9 +40,32 @@ impl<const C: usize> Rays<C> {
                 })
             })
             .collect();
+        let (w, h) = (geo.width as isize, geo.height as isize);
+        let mut line_dir = Vec::with_capacity(((2 * w - 1) * (2 * h - 1)) as usize);
+        for dy in 1 - h..h {
+            for dx in 1 - w..w {
+                let n = dx.abs().max(dy.abs());
+                let on_line = n > 0 && (dx == 0 || dy == 0 || dx.abs() == dy.abs());
+                line_dir.push(if on_line {
+                    dir_index((dx / n) as i8, (dy / n) as i8).expect("unit vector") as u8
+                } else {
+                    8
+                });
+            }
+        }
         Rays {
             ray,
             ascending: std::array::from_fn(|d| geo.delta(d) > 0),
+            len: (0..geo.squares() as Square)
+                .map(|sq| std::array::from_fn(|d| geo.ray_len(sq, d) as u8))
+                .collect(),
+            delta: std::array::from_fn(|d| geo.delta(d)),
+            xy: (0..geo.squares() as Square)
+                .map(|sq| (geo.x(sq) as u8, geo.y(sq) as u8))
+                .collect(),
+            width: geo.width,
+            height: geo.height,
+            line_dir,
         }
     }
 
@@ -55,20 +91,27 @@ impl<const C: usize> Rays<C> {
         &self.ray[sq as usize][dir]
     }
 
+    /// The direction from `from` to `to` and their distance, when `to` lies on one
+    /// of the eight lines through `from` (else direction 8).
+    #[inline]
+    pub fn line(&self, from: Square, to: Square) -> (usize, usize) {
+        let (fx, fy) = self.xy[from as usize];
+        let (tx, ty) = self.xy[to as usize];
+        let dx = tx as isize - fx as isize;
+        let dy = ty as isize - fy as isize;
+        let w = self.width as isize;
+        let i = (dy + self.height as isize - 1) * (2 * w - 1) + dx + w - 1;
+        let dist = dx.unsigned_abs().max(dy.unsigned_abs());
+        (self.line_dir[i as usize] as usize, dist)
+    }
+
     /// Squares a slider on `sq` reaches along `dir`, at most `max`, up to and
     /// including the first occupied square.
     #[inline(always)]
-    pub fn slide(
-        &self,
-        geo: &Geometry,
-        sq: Square,
-        dir: usize,
-        max: usize,
-        occ: &Bitboard<C>,
-    ) -> Bitboard<C> {
+    pub fn slide(&self, sq: Square, dir: usize, max: usize, occ: &Bitboard<C>) -> Bitboard<C> {
         let mut r = self.ray[sq as usize][dir];
-        if max < geo.ray_len(sq, dir) {
-            let end = (sq as isize + max as isize * geo.delta(dir)) as usize;
+        if max < self.len[sq as usize][dir] as usize {
+            let end = (sq as isize + max as isize * self.delta[dir]) as usize;
             r = r.and_not(&self.ray[end][dir]);
         }
         let blockers = r & *occ;
@@ -108,7 +151,23 @@ mod tests {
                             break;
                         }
                     }
-                    assert_eq!(rays.slide(&geo, sq, d, max, &occ), walked, "{sq} {d} {max}");
+                    assert_eq!(rays.slide(sq, d, max, &occ), walked, "{sq} {d} {max}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_between_squares() {
+        let geo = Geometry::new(7, 5);
+        let rays = Rays::<1>::get(&geo);
+        for a in 0..geo.squares() as Square {
+            for b in 0..geo.squares() as Square {
+                let (d, dist) = rays.line(a, b);
+                let on = (0..8).find(|&d| rays.ray(a, d).test(b as usize));
+                assert_eq!(on, (d < 8).then_some(d), "{a} {b}");
+                if d < 8 {
+                    assert_eq!(dist, geo.distance(a, b));
                 }
             }
         }

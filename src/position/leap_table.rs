@@ -1,64 +1,126 @@
-//! Precomputed leap targets: for each distinct leap set of a variant and each
-//! square, the squares it reaches. Steppers' attack sets then cost one copy.
-//! Boards whose tables would be too large fall back to computing leaps on the fly.
+//! Per-variant tables for make: precomputed leap targets (for each distinct leap
+//! set and square, the squares it reaches, so steppers' attack sets cost one copy)
+//! and, per form and side, the movement facts make reads (copied into each piece).
+//! Boards whose leap tables would be too large compute leaps on the fly.
 
 use crate::board::{Bitboard, Square};
 use crate::rules::Rules;
 use std::any::Any;
 use std::sync::{Mutex, OnceLock};
 
-/// Largest table built (bytes).
+/// Largest leap table built (bytes).
 const MAX_BYTES: usize = 64 << 20;
 
+/// The movement facts make needs about a piece, kept per piece so that the hot
+/// path does not chase `rules.forms[form].movement[side]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Motion {
+    /// Per direction, the range of the slide that way (0: none).
+    pub ray_max: [u8; 8],
+    /// Bit `d` set when the piece slides along direction `d`.
+    pub dirs: u8,
+    pub flags: u8,
+    /// Index of square 0 of the piece's leap set in the flat target table.
+    pub leap_base: u32,
+}
+
+impl Motion {
+    /// Attacks are leaps plus plain slides, no leap on a slide's line.
+    pub const SEPARABLE: u8 = 1;
+    /// Separable, and the leap targets are tabulated: attacks come from the table
+    /// and the slides alone.
+    pub const TABULATED: u8 = 2;
+    /// Attacks depend on occupancy.
+    pub const SLIDER: u8 = 4;
+    pub const ROYAL: u8 = 8;
+
+    #[inline]
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+}
+
 pub struct LeapTable<const C: usize> {
-    /// Per form and side: index of its leap set, or `u16::MAX` for none.
-    set_of: Vec<[u16; 2]>,
-    /// Per leap set, per square.
-    targets: Vec<Vec<Bitboard<C>>>,
+    /// Per form and side.
+    motion: Vec<[Motion; 2]>,
+    /// Per leap set, per square (flat); empty when too large.
+    targets: Vec<Bitboard<C>>,
 }
 
 impl<const C: usize> LeapTable<C> {
-    fn build(rules: &Rules) -> Option<Self> {
+    fn build(rules: &Rules) -> Self {
         let geo = &rules.geo;
+        let n = geo.squares();
         let mut sets: Vec<&[(i8, i8)]> = Vec::new();
         let mut set_of = Vec::new();
         for form in &rules.forms {
             set_of.push([0, 1].map(|s| {
                 let leaps = form.movement[s].leaps.as_slice();
                 match sets.iter().position(|&l| l == leaps) {
-                    Some(i) => i as u16,
+                    Some(i) => i,
                     None => {
                         sets.push(leaps);
-                        (sets.len() - 1) as u16
+                        sets.len() - 1
                     }
                 }
             }));
         }
-        if sets.len() * geo.squares() * std::mem::size_of::<Bitboard<C>>() > MAX_BYTES {
-            return None;
-        }
-        let targets = sets
-            .iter()
-            .map(|leaps| {
-                (0..geo.squares() as Square)
-                    .map(|sq| {
-                        let mut b = Bitboard::EMPTY;
-                        for &(dx, dy) in leaps.iter() {
-                            if let Some(t) = geo.offset(sq, dx as i32, dy as i32) {
-                                b.set(t as usize);
-                            }
+        let tabulate = sets.len() * n * std::mem::size_of::<Bitboard<C>>() <= MAX_BYTES;
+        let mut targets = Vec::new();
+        if tabulate {
+            for leaps in &sets {
+                targets.extend((0..n as Square).map(|sq| {
+                    let mut b = Bitboard::EMPTY;
+                    for &(dx, dy) in leaps.iter() {
+                        if let Some(t) = geo.offset(sq, dx as i32, dy as i32) {
+                            b.set(t as usize);
                         }
-                        b
-                    })
-                    .collect()
+                    }
+                    b
+                }));
+            }
+        }
+        let motion = rules
+            .forms
+            .iter()
+            .zip(&set_of)
+            .map(|(form, sets)| {
+                [0, 1].map(|s| {
+                    let m = &form.movement[s];
+                    let mut flags = 0;
+                    if m.line_separable {
+                        flags |= Motion::SEPARABLE;
+                        if tabulate {
+                            flags |= Motion::TABULATED;
+                        }
+                    }
+                    if form.slider[s] {
+                        flags |= Motion::SLIDER;
+                    }
+                    if form.royal() {
+                        flags |= Motion::ROYAL;
+                    }
+                    let mut dirs = 0;
+                    for (d, &max) in m.ray_max.iter().enumerate() {
+                        if max > 0 {
+                            dirs |= 1 << d;
+                        }
+                    }
+                    Motion {
+                        ray_max: m.ray_max,
+                        dirs,
+                        flags,
+                        leap_base: if tabulate { (sets[s] * n) as u32 } else { 0 },
+                    }
+                })
             })
             .collect();
-        Some(LeapTable { set_of, targets })
+        LeapTable { motion, targets }
     }
 
-    /// The table for a variant, built once per process (`None` if too large).
-    pub fn get(rules: &'static Rules) -> Option<&'static Self> {
-        type Cache = Mutex<Vec<((usize, usize), Option<&'static (dyn Any + Send + Sync)>)>>;
+    /// The tables for a variant, built once per process.
+    pub fn get(rules: &'static Rules) -> &'static Self {
+        type Cache = Mutex<Vec<((usize, usize), &'static (dyn Any + Send + Sync))>>;
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let key = (rules as *const Rules as usize, C);
         let mut cache = CACHE
@@ -66,16 +128,27 @@ impl<const C: usize> LeapTable<C> {
             .lock()
             .unwrap_or_else(|e| e.into_inner());
         if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
-            return t.map(|t| t.downcast_ref().expect("cached leaps of this chunk count"));
+            return t.downcast_ref().expect("cached leaps of this chunk count");
         }
-        let table: Option<&'static LeapTable<C>> =
-            LeapTable::build(rules).map(|t| &*Box::leak(Box::new(t)));
-        cache.push((key, table.map(|t| t as &(dyn Any + Send + Sync))));
+        let table: &'static LeapTable<C> = Box::leak(Box::new(LeapTable::build(rules)));
+        cache.push((key, table));
         table
     }
 
+    /// Whether leap targets are tabulated.
     #[inline]
-    pub fn targets(&self, form: u16, side: usize, sq: Square) -> Bitboard<C> {
-        self.targets[self.set_of[form as usize][side] as usize][sq as usize]
+    pub fn tabulated(&self) -> bool {
+        !self.targets.is_empty()
+    }
+
+    #[inline]
+    pub fn motion(&self, form: u16, side: usize) -> Motion {
+        self.motion[form as usize][side]
+    }
+
+    /// Leap targets of a piece with motion `m` on `sq` (the table must exist).
+    #[inline]
+    pub fn targets(&self, m: &Motion, sq: Square) -> Bitboard<C> {
+        self.targets[m.leap_base as usize + sq as usize]
     }
 }

@@ -1,10 +1,10 @@
 //! Make and unmake, with an undo record (no copy-make: large boards make copies dear).
 
-use super::{PieceInfo, Position, SIDE_KEY, Undo};
-use crate::board::geometry::dir_index;
+use super::leap_table::Motion;
+use super::{Logged, Position, SIDE_KEY, Undo, piece_key};
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
-use crate::types::{NO_PIECE, PieceId};
+use crate::types::{FormId, NO_PIECE, PieceId};
 
 impl<const C: usize> Position<C> {
     /// Makes a move generated for this position (or matched by `parse_move`).
@@ -22,15 +22,18 @@ impl<const C: usize> Position<C> {
             attack_log_start: self.attack_log.len() as u32,
             hash: self.hash,
         };
-        // Squares whose occupancy changes: only these can alter other pieces' attacks.
-        let mut changed = [NO_SQUARE; 3];
-        let mut n_changed = 0;
+        // Squares whose occupancy changes: only these can alter other pieces'
+        // attacks. At most two are emptied (a lion's first capture and the from
+        // square) and one filled (the to square, unless it held a victim).
+        let mut emptied = [NO_SQUARE; 2];
+        let mut n_emptied = 0;
+        let mut filled = NO_SQUARE;
         if mv.mid != NO_SQUARE {
             let v = self.board[mv.mid as usize];
             if v != NO_PIECE && self.pieces[v as usize].side == them {
                 self.capture(v);
-                changed[n_changed] = mv.mid;
-                n_changed += 1;
+                emptied[0] = mv.mid;
+                n_emptied = 1;
             }
         }
         if mv.to != mv.from {
@@ -39,40 +42,47 @@ impl<const C: usize> Position<C> {
                 debug_assert!(self.pieces[v as usize].side == them);
                 self.capture(v);
             } else {
-                changed[n_changed] = mv.to;
-                n_changed += 1;
+                filled = mv.to;
             }
-            changed[n_changed] = mv.from;
-            n_changed += 1;
-            self.lift::<true>(mover);
-            let new_form = if mv.promotes() {
-                self.form_of(old_form).promotes_to.expect("promotable")
+            emptied[n_emptied] = mv.from;
+            n_emptied += 1;
+            if mv.promotes() {
+                self.lift::<true>(mover);
+                self.set_form(
+                    mover,
+                    self.form_of(old_form).promotes_to.expect("promotable"),
+                );
+                self.pieces[mover as usize].sq = mv.to;
+                self.put::<true>(mover);
             } else {
-                old_form
-            };
-            let info = &mut self.pieces[mover as usize];
-            info.sq = mv.to;
-            info.form = new_form;
-            self.put::<true>(mover);
+                self.shift(mover, mv.from, mv.to);
+                self.hash ^= piece_key(old_form, us, mv.from) ^ piece_key(old_form, us, mv.to);
+            }
         } else if mv.promotes() {
             // Igui with promotion: the piece stays but turns over.
             self.lift::<true>(mover);
-            self.pieces[mover as usize].form =
-                self.form_of(old_form).promotes_to.expect("promotable");
+            self.set_form(
+                mover,
+                self.form_of(old_form).promotes_to.expect("promotable"),
+            );
             self.put::<true>(mover);
         }
-        // Sliders that saw a changed square: only their line through it changes.
-        let mut pairs = std::mem::take(&mut self.scratch);
-        pairs.clear();
-        for &s in &changed[..n_changed] {
-            let mut seen = self.attackers[s as usize] & self.dependent;
-            seen.clear(mover as usize);
-            pairs.extend(seen.iter().map(|id| (id as PieceId, s)));
+        // Sliders that saw a changed square: only their lines through it change.
+        let emptied = &emptied[..n_emptied];
+        let mut seen = Bitboard::EMPTY;
+        for &s in emptied {
+            seen |= self.attackers[s as usize];
         }
-        for &(id, s) in &pairs {
-            self.update_line(id, s);
+        if filled != NO_SQUARE {
+            seen |= self.attackers[filled as usize];
         }
-        self.scratch = pairs;
+        seen &= self.dependent;
+        for id in seen.iter() {
+            // The mover's attacks are recomputed below.
+            if id != mover as usize {
+                self.update_lines(id as PieceId, emptied, filled);
+            }
+        }
         self.refresh_attacks(mover);
         self.history.push(undo);
         self.stm = them;
@@ -80,30 +90,56 @@ impl<const C: usize> Position<C> {
         self.move_number += 1;
     }
 
-    /// Brings piece `id`'s attacks up to date after the occupancy of `s`, a square
-    /// it attacks, changed.
-    fn update_line(&mut self, id: PieceId, s: Square) {
-        let p = self.pieces[id as usize];
-        let m = &self.form_of(p.form).movement[p.side.index()];
-        if !m.line_separable {
+    /// Moves piece `id` from `from` to `to` (an empty square) without changing its
+    /// form: mailbox, occupancy and piece list (not the hash).
+    #[inline(always)]
+    fn shift(&mut self, id: PieceId, from: Square, to: Square) {
+        let side = self.pieces[id as usize].side.index();
+        self.board[from as usize] = NO_PIECE;
+        self.board[to as usize] = id;
+        self.occ[side].clear(from as usize);
+        self.occ[side].set(to as usize);
+        self.occ_all.clear(from as usize);
+        self.occ_all.set(to as usize);
+        self.pieces[id as usize].sq = to;
+    }
+
+    /// Gives piece `id` (off the board) the form `form`.
+    #[inline]
+    fn set_form(&mut self, id: PieceId, form: FormId) {
+        let p = &mut self.pieces[id as usize];
+        p.form = form;
+        self.motion[id as usize] = self.tables.motion(form, p.side.index());
+    }
+
+    /// Brings slider `id`'s attacks up to date after the occupancy of squares it
+    /// attacks changed: `emptied` squares it saw were blockers, so its line goes on
+    /// past them; a `filled` square it saw now cuts its line.
+    fn update_lines(&mut self, id: PieceId, emptied: &[Square], filled: Square) {
+        let m = self.motion[id as usize];
+        if !m.has(Motion::SEPARABLE) {
             return self.refresh_attacks(id);
         }
-        let geo = &self.rules.geo;
-        let dx = geo.x(s) as i32 - geo.x(p.sq) as i32;
-        let dy = geo.y(s) as i32 - geo.y(p.sq) as i32;
-        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
-            return; // reached by a leap: occupancy does not matter
-        }
-        let d = dir_index(dx.signum() as i8, dy.signum() as i8).expect("a line");
-        let max = m.ray_max[d];
-        if max == 0 {
-            return;
-        }
-        let ray = *self.rays.ray(p.sq, d);
-        let new_line = self.rays.slide(geo, p.sq, d, max as usize, &self.occ_all);
+        let sq = self.pieces[id as usize].sq;
         let old = self.attacks[id as usize];
-        let new = old.and_not(&ray) | new_line;
-        self.replace_attacks(id, new);
+        let mut new = old;
+        let rays = self.rays;
+        for &s in emptied {
+            if self.attackers[s as usize].test(id as usize) {
+                let (d, dist) = rays.line(sq, s);
+                // Off the lines, or on a line without a slide: reached by a leap.
+                if d < 8 && m.ray_max[d] as usize > dist {
+                    new |= rays.slide(s, d, m.ray_max[d] as usize - dist, &self.occ_all);
+                }
+            }
+        }
+        if filled != NO_SQUARE && self.attackers[filled as usize].test(id as usize) {
+            let (d, _) = rays.line(sq, filled);
+            if d < 8 && m.ray_max[d] > 0 {
+                new = new.and_not(rays.ray(filled, d));
+            }
+        }
+        self.apply_diff(id, old ^ new);
     }
 
     /// Removes a captured piece and its attacks.
@@ -119,17 +155,20 @@ impl<const C: usize> Position<C> {
         self.stm = self.stm.flip();
         self.move_number -= 1;
         while self.attack_log.len() > undo.attack_log_start as usize {
-            let (id, old) = self.attack_log.pop().unwrap();
-            self.set_attacks(id, old);
+            let Logged { diff, id } = self.attack_log.pop().unwrap();
+            self.undo_diff(id, diff);
         }
         let mv = undo.mv;
-        self.lift::<false>(undo.mover);
-        self.pieces[undo.mover as usize] = PieceInfo {
-            form: undo.old_form,
-            sq: mv.from,
-            ..self.pieces[undo.mover as usize]
-        };
-        self.put::<false>(undo.mover);
+        let mover = undo.mover;
+        let p = self.pieces[mover as usize];
+        if p.form == undo.old_form && p.sq != mv.from {
+            self.shift(mover, p.sq, mv.from);
+        } else if p.form != undo.old_form {
+            self.lift::<false>(mover);
+            self.set_form(mover, undo.old_form);
+            self.pieces[mover as usize].sq = mv.from;
+            self.put::<false>(mover);
+        }
         while self.captured.len() > undo.captured_start as usize {
             let id = self.captured.pop().unwrap();
             self.put::<false>(id);

@@ -18,6 +18,7 @@ use crate::board::{Bitboard, Rays, Square};
 use crate::moves::Move;
 use crate::rules::{Form, Rules};
 use crate::types::{FormId, NO_PIECE, PieceId, Side};
+use leap_table::Motion;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceInfo {
@@ -36,13 +37,22 @@ struct Undo {
     hash: u64,
 }
 
+/// A change to a piece's attack set: the squares that flipped.
+#[derive(Clone, Copy)]
+struct Logged<const C: usize> {
+    diff: Bitboard<C>,
+    id: PieceId,
+}
+
 #[derive(Clone)]
 pub struct Position<const C: usize> {
     pub rules: &'static Rules,
     rays: &'static Rays<C>,
-    leap_table: Option<&'static leap_table::LeapTable<C>>,
+    tables: &'static leap_table::LeapTable<C>,
     board: Vec<PieceId>,
     pieces: Vec<PieceInfo>,
+    /// Per piece, the movement facts of its current form (kept with `pieces`).
+    motion: Vec<Motion>,
     occ: [Bitboard<C>; 2],
     occ_all: Bitboard<C>,
     /// Ids of the pieces on the board, per side.
@@ -57,9 +67,8 @@ pub struct Position<const C: usize> {
     move_number: u32,
     history: Vec<Undo>,
     captured: Vec<PieceId>,
-    attack_log: Vec<(PieceId, Bitboard<C>)>,
-    /// Reused buffer of make (no allocation per move).
-    scratch: Vec<(PieceId, Square)>,
+    /// Changes to attack sets, as (piece, old set ^ new set), for unmake.
+    attack_log: Vec<Logged<C>>,
 }
 
 /// Zobrist key of a piece form of a side on a square, from a mixing function
@@ -90,9 +99,10 @@ impl<const C: usize> Position<C> {
         Position {
             rules,
             rays: Rays::get(&rules.geo),
-            leap_table: leap_table::LeapTable::get(rules),
+            tables: leap_table::LeapTable::get(rules),
             board: vec![NO_PIECE; n],
             pieces: Vec::new(),
+            motion: Vec::new(),
             occ: [Bitboard::EMPTY; 2],
             occ_all: Bitboard::EMPTY,
             side_ids: [Bitboard::EMPTY; 2],
@@ -106,7 +116,6 @@ impl<const C: usize> Position<C> {
             history: Vec::new(),
             captured: Vec::new(),
             attack_log: Vec::new(),
-            scratch: Vec::new(),
         }
     }
 
@@ -121,6 +130,7 @@ impl<const C: usize> Position<C> {
         for &(sq, form, side) in pieces {
             let id = p.pieces.len() as PieceId;
             p.pieces.push(PieceInfo { form, side, sq });
+            p.motion.push(p.tables.motion(form, side.index()));
             p.attacks.push(Bitboard::EMPTY);
             p.put::<true>(id);
         }
@@ -141,15 +151,15 @@ impl<const C: usize> Position<C> {
     #[inline]
     fn put<const HASH: bool>(&mut self, id: PieceId) {
         let PieceInfo { form, side, sq } = self.pieces[id as usize];
-        let f = self.form_of(form);
+        let m = self.motion[id as usize];
         self.board[sq as usize] = id;
         self.occ[side.index()].set(sq as usize);
         self.occ_all.set(sq as usize);
         self.side_ids[side.index()].set(id as usize);
-        if f.slider[side.index()] {
+        if m.has(Motion::SLIDER) {
             self.dependent.set(id as usize);
         }
-        if f.royal() {
+        if m.has(Motion::ROYAL) {
             self.royals[side.index()] += 1;
         }
         if HASH {
@@ -166,7 +176,7 @@ impl<const C: usize> Position<C> {
         self.occ_all.clear(sq as usize);
         self.side_ids[side.index()].clear(id as usize);
         self.dependent.clear(id as usize);
-        if self.form_of(form).royal() {
+        if self.motion[id as usize].has(Motion::ROYAL) {
             self.royals[side.index()] -= 1;
         }
         if HASH {
