@@ -64,7 +64,13 @@ fn handshake_and_a_few_moves() {
     assert!(features[0].starts_with("feature ping=1"), "{features:?}");
     assert!(features[0].contains("variants=\"dai,dai-shogi\""));
     assert_eq!(features.last().unwrap(), "feature done=1");
-    for cmd in ["new", "variant dai-shogi", "sd 2", "post"] {
+    assert!(h.send("new").is_empty());
+    let definition = h.send("variant dai-shogi");
+    assert!(definition[0].starts_with("setup ("), "{definition:?}");
+    assert!(definition[0].contains(") 15x15+0_chu lnuicsgkgsciunl/"));
+    assert!(definition[1..].iter().all(|l| l.starts_with("piece ")));
+    assert_eq!(definition.len(), 1 + 29 + 26);
+    for cmd in ["sd 2", "post"] {
         assert!(h.send(cmd).is_empty(), "{cmd}");
     }
     let mut game = Game::<2>::new(Rules::get(&DAI), DAI.setup).unwrap();
