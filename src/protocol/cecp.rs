@@ -35,6 +35,13 @@ struct XboardDef {
     pieces: &'static [(&'static str, &'static str)],
 }
 
+/// The board field of XBoard's FEN for one of our SFENs (for `setboard`), where
+/// the variant has an XBoard description.
+pub fn xboard_board(variant: &str, sfen: &str) -> Option<String> {
+    let fen = xboard_def(variant)?.sfen_to_fen(sfen).ok()?;
+    fen.split_whitespace().next().map(String::from)
+}
+
 fn xboard_def(variant: &str) -> Option<XboardDef> {
     use crate::variants::dai_xboard as d;
     (variant == "dai").then_some(XboardDef {

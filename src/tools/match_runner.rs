@@ -101,10 +101,30 @@ struct EngineProcess {
     stdin: ChildStdin,
     lines: Receiver<String>,
     name: String,
+    /// Spoken to in CECP (command prefixed `cecp:`), else USI.
+    cecp: bool,
+    /// CECP: moves of the game the engine has been told (or made).
+    fed: usize,
+    /// CECP: the engine asked for `usermove`.
+    usermove: bool,
+}
+
+/// What an engine answered when asked for a move.
+enum Reply {
+    /// A move in our notation (USI engines).
+    Ours(String),
+    /// A move in XBoard's notation (CECP engines).
+    Xboard(String),
+    Resign,
+    Silent,
 }
 
 impl EngineProcess {
     fn start(cmd: &str, variant: &str) -> Result<EngineProcess, String> {
+        let (cecp, cmd) = match cmd.strip_prefix("cecp:") {
+            Some(c) => (true, c),
+            None => (false, cmd),
+        };
         let mut child = Command::new("sh")
             .args(["-c", cmd])
             .stdin(Stdio::piped())
@@ -128,7 +148,28 @@ impl EngineProcess {
             stdin,
             lines,
             name: cmd.to_string(),
+            cecp,
+            fed: 0,
+            usermove: false,
         };
+        if cecp {
+            e.send("xboard")?;
+            e.send("protover 2")?;
+            loop {
+                let line = e.recv(Duration::from_secs(10))?;
+                if let Some(i) = line.find("myname=\"") {
+                    let rest = &line[i + 8..];
+                    e.name = rest[..rest.find('"').unwrap_or(rest.len())].to_string();
+                }
+                e.usermove |= line.contains("usermove=1");
+                if line.contains("done=1") {
+                    break;
+                }
+            }
+            // HaChu builds nothing before `memory`.
+            e.send("memory 64")?;
+            return Ok(e);
+        }
         e.send("usi")?;
         let short = Duration::from_secs(30);
         loop {
@@ -160,9 +201,128 @@ impl EngineProcess {
     }
 
     fn ready(&mut self) -> Result<(), String> {
+        if self.cecp {
+            self.send("ping 1")?;
+            while self.recv(Duration::from_secs(30))? != "pong 1" {}
+            return Ok(());
+        }
         self.send("isready")?;
         while self.recv(Duration::from_secs(30))? != "readyok" {}
         Ok(())
+    }
+
+    fn new_game(&mut self, cfg: &MatchConfig, start: &str) -> Result<(), String> {
+        if !self.cecp {
+            self.send("usinewgame")?;
+            return self.ready();
+        }
+        self.fed = 0;
+        self.send("new")?;
+        self.send(&format!("variant {}", cfg.variant.name))?;
+        self.send("force")?;
+        if start.split_whitespace().next() != cfg.variant.setup.split_whitespace().next() {
+            let board = crate::protocol::cecp::xboard_board(cfg.variant.name, start)
+                .ok_or("no XBoard position for this variant")?;
+            // HaChu takes the board field only.
+            self.send(&format!("setboard {board}"))?;
+        }
+        match &cfg.tc {
+            TimeControl::MoveTime(t) => self.send(&format!("st {}", t.as_secs().max(1)))?,
+            TimeControl::Depth(d) => self.send(&format!("sd {d}"))?,
+            TimeControl::Nodes(_) => return Err("CECP engines need a time or depth limit".into()),
+            TimeControl::Clock { base, inc, .. } => {
+                let s = base.as_secs();
+                self.send(&format!(
+                    "level 0 {}:{:02} {}",
+                    s / 60,
+                    s % 60,
+                    inc.as_secs_f64()
+                ))?
+            }
+        }
+        self.ready()
+    }
+
+    /// Asks for a move. `moves` are the game's moves so far in XBoard notation
+    /// (CECP) or ours (USI).
+    fn think(
+        &mut self,
+        cfg: &MatchConfig,
+        start: &str,
+        moves: &[String],
+        clocks: [Duration; 2],
+        side: Side,
+    ) -> Result<Reply, String> {
+        let limit = match &cfg.tc {
+            TimeControl::MoveTime(t) => *t + Duration::from_secs(5),
+            TimeControl::Nodes(_) => Duration::from_secs(120),
+            TimeControl::Depth(_) => Duration::from_secs(600),
+            TimeControl::Clock { byoyomi, .. } => {
+                clocks[side.index()] + *byoyomi + Duration::from_secs(1)
+            }
+        };
+        let t = Instant::now();
+        if self.cecp {
+            for m in &moves[self.fed..] {
+                let line = if self.usermove {
+                    format!("usermove {m}")
+                } else {
+                    m.clone()
+                };
+                self.send(&line)?;
+            }
+            let cs = |d: Duration| d.as_millis() / 10;
+            self.send(&format!("time {}", cs(clocks[side.index()])))?;
+            self.send(&format!("otim {}", cs(clocks[side.flip().index()])))?;
+            self.send("go")?;
+            let mut legs = String::new();
+            let reply = loop {
+                let Ok(line) = self.recv(limit.saturating_sub(t.elapsed())) else {
+                    break Reply::Silent;
+                };
+                if line == "resign" || line.starts_with("tellics resign") {
+                    break Reply::Resign;
+                }
+                if let Some(leg) = line.strip_prefix("move ") {
+                    legs.push_str(leg.trim());
+                    if !legs.ends_with(',') {
+                        break Reply::Xboard(std::mem::take(&mut legs));
+                    }
+                }
+            };
+            self.send("force")?;
+            self.fed = moves.len() + 1;
+            return Ok(reply);
+        }
+        self.send(&format!("position sfen {start} moves {}", moves.join(" ")))?;
+        let go = match &cfg.tc {
+            TimeControl::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+            TimeControl::Nodes(n) => format!("go nodes {n}"),
+            TimeControl::Depth(d) => format!("go depth {d}"),
+            TimeControl::Clock { inc, byoyomi, .. } => format!(
+                "go btime {} wtime {} binc {} winc {} byoyomi {}",
+                clocks[0].as_millis(),
+                clocks[1].as_millis(),
+                inc.as_millis(),
+                inc.as_millis(),
+                byoyomi.as_millis()
+            ),
+        };
+        self.send(&go)?;
+        loop {
+            match self.recv(limit.saturating_sub(t.elapsed())) {
+                Ok(line) => {
+                    if let Some(rest) = line.strip_prefix("bestmove") {
+                        let mv = rest.split_whitespace().next().unwrap_or("");
+                        return Ok(match mv {
+                            "resign" | "" => Reply::Resign,
+                            m => Reply::Ours(m.to_string()),
+                        });
+                    }
+                }
+                Err(_) => return Ok(Reply::Silent),
+            }
+        }
     }
 }
 
@@ -182,13 +342,15 @@ fn play_game(
     start: &str,
     black: usize,
 ) -> Result<GameRecord, String> {
+    let geo = &crate::rules::Rules::get(cfg.variant).geo;
     let mut session = new_session(cfg.variant);
     session.set_position(start, &[])?;
     for e in engines.iter_mut() {
-        e.send("usinewgame")?;
-        e.ready()?;
+        e.new_game(cfg, start)?;
     }
+    // The moves in our notation and in XBoard's.
     let mut moves: Vec<String> = Vec::new();
+    let mut xb_moves: Vec<String> = Vec::new();
     let mut clocks = match &cfg.tc {
         TimeControl::Clock { base, .. } => [*base; 2],
         _ => [Duration::ZERO; 2],
@@ -223,67 +385,43 @@ fn play_game(
             1 - black
         };
         let e = &mut engines[who];
-        e.send(&format!("position sfen {start} moves {}", moves.join(" ")))?;
-        let (go, limit) = match &cfg.tc {
-            TimeControl::MoveTime(t) => (
-                format!("go movetime {}", t.as_millis()),
-                *t + Duration::from_secs(5),
-            ),
-            TimeControl::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(120)),
-            TimeControl::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
-            TimeControl::Clock { inc, byoyomi, .. } => (
-                format!(
-                    "go btime {} wtime {} binc {} winc {} byoyomi {}",
-                    clocks[0].as_millis(),
-                    clocks[1].as_millis(),
-                    inc.as_millis(),
-                    inc.as_millis(),
-                    byoyomi.as_millis()
-                ),
-                clocks[side.index()] + *byoyomi + Duration::from_secs(1),
-            ),
-        };
-        e.send(&go)?;
         let t = Instant::now();
-        let reply = loop {
-            let left = limit.saturating_sub(t.elapsed());
-            match e.recv(left) {
-                Ok(line) if line.starts_with("bestmove") => break Some(line),
-                Ok(_) => continue,
-                Err(_) => break None,
-            }
-        };
+        let history = if e.cecp { &xb_moves } else { &moves };
+        let reply = e.think(cfg, start, history, clocks, side)?;
         let elapsed = t.elapsed();
         let opponent_wins = Some(side.flip());
-        let Some(reply) = reply else {
-            return Ok(end(
-                opponent_wins,
-                format!("{} did not move in time", e.name),
-                moves,
-            ));
+        let name = e.name.clone();
+        let lose = |reason: String, moves: Vec<String>| Ok(end(opponent_wins, reason, moves));
+        let pass = session.pass_move();
+        let mv = match reply {
+            Reply::Silent => return lose(format!("{name} did not move in time"), moves),
+            Reply::Resign => return lose(format!("{name} resigned"), moves),
+            Reply::Ours(m) => m,
+            Reply::Xboard(x) if x == "@@@@" => match &pass {
+                Some(p) => p.clone(),
+                None => return lose(format!("{name} passed without a piece that can"), moves),
+            },
+            Reply::Xboard(x) => match crate::protocol::cecp::from_xboard(geo, &x) {
+                Ok(m) => m,
+                Err(err) => return lose(format!("{name} played {x}: {err}"), moves),
+            },
         };
         if let TimeControl::Clock { inc, byoyomi, .. } = &cfg.tc {
             let c = &mut clocks[side.index()];
             if elapsed > *c + *byoyomi {
-                return Ok(end(
-                    opponent_wins,
-                    format!("{} lost on time", e.name),
-                    moves,
-                ));
+                return lose(format!("{name} lost on time"), moves);
             }
             *c = c.saturating_sub(elapsed) + *inc;
         }
-        let mv = reply.split_whitespace().nth(1).unwrap_or("").to_string();
-        if mv == "resign" || mv.is_empty() {
-            return Ok(end(opponent_wins, format!("{} resigned", e.name), moves));
-        }
         if let Err(err) = session.play(&mv) {
-            return Ok(end(
-                opponent_wins,
-                format!("{} played {mv}: {err}", e.name),
-                moves,
-            ));
+            return lose(format!("{name} played {mv}: {err}"), moves);
         }
+        let xb = if pass.as_deref() == Some(mv.as_str()) {
+            "@@@@".to_string()
+        } else {
+            crate::protocol::cecp::to_xboard(geo, &mv)?.concat()
+        };
+        xb_moves.push(xb);
         moves.push(mv);
     }
 }
