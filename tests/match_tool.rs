@@ -86,3 +86,27 @@ fn a_broken_engine_is_reported() {
     };
     assert!(run(&cfg, &|_, _| {}).is_err());
 }
+
+/// The second engine spoken to in CECP (the same binary in XBoard mode): moves
+/// cross between the two notations, and the referee accepts every one.
+#[test]
+fn a_cecp_engine_plays_a_usi_engine() {
+    let engine = env!("CARGO_BIN_EXE_large-shogi").to_string();
+    let cfg = MatchConfig {
+        engines: [engine.clone(), format!("cecp:{engine}")],
+        variant: &DAI,
+        games: 2,
+        concurrency: 1,
+        tc: TimeControl::Depth(1),
+        openings: vec![],
+        max_plies: 30,
+        sprt: None,
+        games_out: None,
+    };
+    let (tally, games) = run(&cfg, &|_, _| {}).unwrap();
+    assert_eq!(tally.games(), 2);
+    for g in &games {
+        assert_eq!(g.moves.len(), 30, "{g:?}");
+        assert_eq!(g.reason, "draw: 30 plies");
+    }
+}
