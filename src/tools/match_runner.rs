@@ -187,6 +187,7 @@ impl EngineProcess {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
+        trace(&self.name, '>', line);
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| format!("{}: {e}", self.name))
@@ -194,7 +195,10 @@ impl EngineProcess {
 
     fn recv(&mut self, timeout: Duration) -> Result<String, String> {
         match self.lines.recv_timeout(timeout) {
-            Ok(l) => Ok(l),
+            Ok(l) => {
+                trace(&self.name, '<', &l);
+                Ok(l)
+            }
             Err(RecvTimeoutError::Timeout) => Err(format!("{} did not answer", self.name)),
             Err(RecvTimeoutError::Disconnected) => Err(format!("{} exited", self.name)),
         }
@@ -423,6 +427,19 @@ fn play_game(
         };
         xb_moves.push(xb);
         moves.push(mv);
+    }
+}
+
+/// With `LARGE_SHOGI_MATCH_LOG=<file>`, every line to and from the engines is
+/// appended to that file (for debugging engine disagreements).
+fn trace(name: &str, dir: char, line: &str) {
+    if let Some(path) = std::env::var_os("LARGE_SHOGI_MATCH_LOG")
+        && let Ok(mut f) = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+    {
+        let _ = writeln!(f, "{name} {dir} {line}");
     }
 }
 
