@@ -117,6 +117,8 @@ enum Reply {
     Xboard(String),
     Resign,
     Silent,
+    /// A CECP engine refused a move the referee found legal.
+    Refused(String),
 }
 
 impl EngineProcess {
@@ -155,6 +157,7 @@ impl EngineProcess {
         if cecp {
             e.send("xboard")?;
             e.send("protover 2")?;
+            let mut allow_repeats = false;
             loop {
                 let line = e.recv(Duration::from_secs(10))?;
                 if let Some(i) = line.find("myname=\"") {
@@ -162,9 +165,15 @@ impl EngineProcess {
                     e.name = rest[..rest.find('"').unwrap_or(rest.len())].to_string();
                 }
                 e.usermove |= line.contains("usermove=1");
+                allow_repeats |= line.contains("option=\"Allow repeats ");
                 if line.contains("done=1") {
                     break;
                 }
+            }
+            // The referee applies the JCSA repetition rule (the fourth occurrence);
+            // HaChu by default refuses any repetition.
+            if allow_repeats {
+                e.send("option Allow repeats=1")?;
             }
             // HaChu builds nothing before `memory`.
             e.send("memory 64")?;
@@ -287,6 +296,9 @@ impl EngineProcess {
                 if line == "resign" || line.starts_with("tellics resign") {
                     break Reply::Resign;
                 }
+                if line.starts_with("Illegal move") {
+                    break Reply::Refused(line);
+                }
                 if let Some(leg) = line.strip_prefix("move ") {
                     legs.push_str(leg.trim());
                     if !legs.ends_with(',') {
@@ -400,6 +412,9 @@ fn play_game(
         let mv = match reply {
             Reply::Silent => return lose(format!("{name} did not move in time"), moves),
             Reply::Resign => return lose(format!("{name} resigned"), moves),
+            Reply::Refused(why) => {
+                return lose(format!("{name} refused a legal move ({why})"), moves);
+            }
             Reply::Ours(m) => m,
             Reply::Xboard(x) if x == "@@@@" => match &pass {
                 Some(p) => p.clone(),
