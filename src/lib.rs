@@ -5,6 +5,7 @@
 //! (`rules`).
 
 pub mod board;
+pub mod cache;
 pub mod diagram;
 pub mod eval;
 pub mod game;

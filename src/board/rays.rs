@@ -4,8 +4,6 @@
 
 use super::geometry::dir_index;
 use super::{Bitboard, Geometry, Square};
-use std::any::Any;
-use std::sync::{Mutex, OnceLock};
 
 pub struct Rays<const C: usize> {
     ray: Vec<[Bitboard<C>; 8]>,
@@ -71,19 +69,7 @@ impl<const C: usize> Rays<C> {
 
     /// The tables for a board size, built once per process.
     pub fn get(geo: &Geometry) -> &'static Self {
-        type Cache = Mutex<Vec<((usize, usize, usize), &'static (dyn Any + Send + Sync))>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (geo.width, geo.height, C);
-        let mut cache = CACHE
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
-            return t.downcast_ref().expect("cached rays of this chunk count");
-        }
-        let t: &'static Rays<C> = Box::leak(Box::new(Rays::build(geo)));
-        cache.push((key, t));
-        t
+        crate::cache::shared(geo.width * 64 + geo.height, || Rays::build(geo))
     }
 
     #[inline]

@@ -5,8 +5,6 @@
 
 use crate::board::{Bitboard, Square};
 use crate::rules::Rules;
-use std::any::Any;
-use std::sync::{Mutex, OnceLock};
 
 /// Largest leap table built (bytes).
 const MAX_BYTES: usize = 64 << 20;
@@ -120,19 +118,7 @@ impl<const C: usize> LeapTable<C> {
 
     /// The tables for a variant, built once per process.
     pub fn get(rules: &'static Rules) -> &'static Self {
-        type Cache = Mutex<Vec<((usize, usize), &'static (dyn Any + Send + Sync))>>;
-        static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key = (rules as *const Rules as usize, C);
-        let mut cache = CACHE
-            .get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some((_, t)) = cache.iter().find(|(k, _)| *k == key) {
-            return t.downcast_ref().expect("cached leaps of this chunk count");
-        }
-        let table: &'static LeapTable<C> = Box::leak(Box::new(LeapTable::build(rules)));
-        cache.push((key, table));
-        table
+        crate::cache::shared(rules as *const Rules as usize, || LeapTable::build(rules))
     }
 
     /// Whether leap targets are tabulated.

@@ -1,7 +1,7 @@
 //! Analysis for scripts: one position in, JSON out (one object per line).
 
 use super::session::{Out, Report, Reporter};
-use crate::search::{MATE, MATE_BOUND};
+use crate::search::mate_plies;
 use std::sync::Mutex;
 
 /// Prints an `info` object per completed iteration when `stream` is set, and
@@ -23,12 +23,9 @@ impl JsonReporter {
 }
 
 fn score_json(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("{{\"mate\":{}}}", MATE - score)
-    } else if score < -MATE_BOUND {
-        format!("{{\"mate\":-{}}}", MATE + score)
-    } else {
-        format!("{{\"cp\":{score}}}")
+    match mate_plies(score) {
+        Some(n) => format!("{{\"mate\":{n}}}"),
+        None => format!("{{\"cp\":{score}}}"),
     }
 }
 

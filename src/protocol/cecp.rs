@@ -10,7 +10,7 @@ use super::session::{Out, Report, Reporter, Session, new_session};
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::MoveText;
-use crate::search::{Limits, MATE, MATE_BOUND};
+use crate::search::{Limits, mate_plies};
 use crate::types::Side;
 use crate::variants;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -238,13 +238,11 @@ struct CecpReporter {
 }
 
 fn xb_score(score: i32) -> i32 {
-    // XBoard reads +/-100000 + N as mate in N moves.
-    if score > MATE_BOUND {
-        100_000 + (MATE - score + 1) / 2
-    } else if score < -MATE_BOUND {
-        -100_000 - (MATE + score) / 2
-    } else {
-        score
+    // XBoard reads +/-(100000 + N) as mate in N moves.
+    match mate_plies(score) {
+        Some(n) if n > 0 => 100_000 + (n + 1) / 2,
+        Some(n) => -100_000 + n / 2,
+        None => score,
     }
 }
 

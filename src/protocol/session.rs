@@ -6,7 +6,7 @@ use crate::game::{Game, Outcome};
 use crate::perft;
 use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
-use crate::search::{Iteration, Limits, MATE, MATE_BOUND, Searcher};
+use crate::search::{Iteration, Limits, Searcher, mate_plies};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -107,12 +107,9 @@ pub fn new_session(def: &'static VariantDef) -> Box<dyn Session> {
 
 /// `score cp N` or `score mate N` (plies; negative when the engine is mated).
 pub fn score_text(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("mate {}", MATE - score)
-    } else if score < -MATE_BOUND {
-        format!("mate -{}", MATE + score)
-    } else {
-        format!("cp {score}")
+    match mate_plies(score) {
+        Some(n) => format!("mate {n}"),
+        None => format!("cp {score}"),
     }
 }
 

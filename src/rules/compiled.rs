@@ -5,7 +5,6 @@ use super::kind::{KindDef, PromotionRule, VariantDef};
 use crate::board::geometry::{Geometry, Square, dir_index};
 use crate::types::{FormId, Side};
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// Movement of a form for one side, in board coordinates.
 #[derive(Clone, Debug, Default)]
@@ -233,17 +232,9 @@ impl Rules {
 
     /// The compiled rules of a variant, built once per process.
     pub fn get(def: &'static VariantDef) -> &'static Rules {
-        static CACHE: OnceLock<std::sync::Mutex<Vec<&'static Rules>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(Default::default);
-        let mut list = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = list.iter().find(|r| std::ptr::eq(r.def, def)) {
-            return r;
-        }
-        let rules: &'static Rules = Box::leak(Box::new(
-            Rules::compile(def).unwrap_or_else(|e| panic!("variant table {}: {e}", def.name)),
-        ));
-        list.push(rules);
-        rules
+        crate::cache::shared(def as *const VariantDef as usize, || {
+            Rules::compile(def).unwrap_or_else(|e| panic!("variant table {}: {e}", def.name))
+        })
     }
 
     pub fn form(&self, id: FormId) -> &Form {

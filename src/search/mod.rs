@@ -16,6 +16,18 @@ const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses by royal capture.
 pub const MATE_BOUND: i32 = MATE - 1000;
 
+/// For a win or loss by royal capture, the plies to it: positive when the side to
+/// move wins, negative when it loses.
+pub fn mate_plies(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(MATE - score)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct SearchResult {
     pub best: Option<Move>,
