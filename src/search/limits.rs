@@ -30,12 +30,15 @@ impl Limits {
             return Some((t, t));
         }
         let time = self.time?;
-        let usable = time.saturating_sub(SAFETY);
+        // Keep back a twentieth of the clock too: on a loaded machine the process
+        // may wait for a core before and after its search.
+        let usable = time.saturating_sub(SAFETY + time / 20);
         let moves_left = self.movestogo.unwrap_or(40).clamp(1, 40);
         let base = usable / moves_left + self.inc * 3 / 4;
         // Byoyomi is spent fully when the main time is gone.
         let soft = (base + self.byoyomi * 9 / 10).saturating_sub(SAFETY / 2);
-        let hard_cap = usable + self.byoyomi.saturating_sub(SAFETY);
+        // No single move may spend more than a third of what is left.
+        let hard_cap = usable / 3 + self.byoyomi.saturating_sub(SAFETY);
         let hard = (soft * 4).min(hard_cap).max(Duration::from_millis(1));
         Some((soft.min(hard).max(Duration::from_millis(1)), hard))
     }
