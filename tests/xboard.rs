@@ -52,10 +52,14 @@ fn xboard_referees_a_self_play_game() {
         ])
         .args(["-autoCallFlag", "true", "-xexit", "-sgf"])
         .arg(&pgn)
-        .status()
+        .output()
         .expect("run xboard");
-    assert!(status.success(), "xboard ended with {status}");
-    let game = std::fs::read_to_string(&pgn).expect("xboard saved the game");
+    // XBoard's own chatter (sound, fonts) is shown only when something failed.
+    let chatter = String::from_utf8_lossy(&status.stderr).into_owned();
+    let status = status.status;
+    assert!(status.success(), "xboard ended with {status}:\n{chatter}");
+    let game = std::fs::read_to_string(&pgn)
+        .unwrap_or_else(|e| panic!("xboard saved no game ({e}):\n{chatter}"));
     eprintln!("{game}");
     assert!(game.contains("[Variant \"dai\"]"), "{game}");
     for bad in [
