@@ -1,5 +1,7 @@
 //! CECP (XBoard protocol) driven in-process.
 
+mod common;
+
 use large_shogi::game::Game;
 use large_shogi::protocol::session::Out;
 use large_shogi::protocol::{Flow, Frontend};
@@ -16,9 +18,7 @@ struct Harness {
 
 impl Harness {
     fn new() -> Harness {
-        let lines = Arc::new(Mutex::new(Vec::new()));
-        let sink = lines.clone();
-        let out: Out = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+        let (out, lines) = common::capture();
         Harness {
             fe: Frontend::new(out.clone()),
             out,

@@ -4,7 +4,6 @@ mod common;
 
 use common::Rng;
 use large_shogi::game::Game;
-use large_shogi::protocol::session::Out;
 use large_shogi::protocol::{Engine, Flow};
 use large_shogi::rules::Rules;
 use large_shogi::variants::dai::DAI;
@@ -18,9 +17,7 @@ struct Harness {
 
 impl Harness {
     fn new() -> Harness {
-        let lines = Arc::new(Mutex::new(Vec::new()));
-        let sink = lines.clone();
-        let out: Out = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+        let (out, lines) = common::capture();
         Harness {
             engine: Engine::new(out),
             lines,

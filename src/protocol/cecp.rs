@@ -52,6 +52,28 @@ fn xboard_def(variant: &str) -> Option<XboardDef> {
     })
 }
 
+/// Rewrites a FEN-style board: empty-square counts, `/` and `+` pass through;
+/// `piece` reads one piece token at `chars[*i]` (advancing `i`) and returns its
+/// rewriting.
+fn map_pieces(
+    board: &str,
+    mut piece: impl FnMut(&[char], &mut usize) -> Result<String, String>,
+) -> Result<String, String> {
+    let chars: Vec<char> = board.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() || c == '/' || c == '+' {
+            out.push(c);
+            i += 1;
+        } else {
+            out.push_str(&piece(&chars, &mut i)?);
+        }
+    }
+    Ok(out)
+}
+
 impl XboardDef {
     fn id_of(&self, code: &str) -> Option<&'static str> {
         self.ids
@@ -71,37 +93,28 @@ impl XboardDef {
     fn sfen_to_fen(&self, sfen: &str) -> Result<String, String> {
         let mut f = sfen.split_whitespace();
         let (board, side) = (f.next().unwrap_or(""), f.next().unwrap_or("b"));
-        let mut out = String::new();
-        let chars: Vec<char> = board.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if c.is_ascii_digit() || c == '/' || c == '+' {
-                out.push(c);
-                i += 1;
-                continue;
-            }
-            let code: String = if c == '(' {
-                let close = chars[i..]
+        let out = map_pieces(board, |chars, i| {
+            let code: String = if chars[*i] == '(' {
+                let close = chars[*i..]
                     .iter()
                     .position(|&c| c == ')')
                     .ok_or("bad sfen")?;
-                let code = chars[i + 1..i + close].iter().collect();
-                i += close + 1;
+                let code = chars[*i + 1..*i + close].iter().collect();
+                *i += close + 1;
                 code
             } else {
-                i += 1;
-                c.to_string()
+                *i += 1;
+                chars[*i - 1].to_string()
             };
             let id = self
                 .id_of(&code)
                 .ok_or_else(|| format!("no XBoard letter for {code}"))?;
-            if code.chars().all(|c| c.is_ascii_lowercase()) {
-                out.push_str(&id.to_ascii_lowercase());
+            Ok(if code.chars().all(|c| c.is_ascii_lowercase()) {
+                id.to_ascii_lowercase()
             } else {
-                out.push_str(id);
-            }
-        }
+                id.to_string()
+            })
+        })?;
         let side = if side == "b" { "w" } else { "b" };
         Ok(format!("{out} {side}"))
     }
@@ -114,24 +127,16 @@ impl XboardDef {
             Some("b") => "w",
             Some(s) => return Err(format!("bad side to move '{s}'")),
         };
-        let mut out = String::new();
-        let chars: Vec<char> = board.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            if c.is_ascii_digit() || c == '/' || c == '+' {
-                out.push(c);
-                i += 1;
-                continue;
-            }
+        let out = map_pieces(board, |chars, i| {
+            let c = chars[*i];
             if !c.is_ascii_alphabetic() {
                 return Err(format!("unexpected '{c}' in the position"));
             }
             let mut id = c.to_string();
-            i += 1;
-            if let Some(&d) = chars.get(i).filter(|&&d| d == '\'' || d == '!') {
+            *i += 1;
+            if let Some(&d) = chars.get(*i).filter(|&&d| d == '\'' || d == '!') {
                 id.push(d);
-                i += 1;
+                *i += 1;
             }
             let code = self
                 .code_of(&id)
@@ -141,12 +146,12 @@ impl XboardDef {
             } else {
                 code.to_string()
             };
-            if code.len() > 1 {
-                out.push_str(&format!("({code})"));
+            Ok(if code.len() > 1 {
+                format!("({code})")
             } else {
-                out.push_str(&code);
-            }
-        }
+                code
+            })
+        })?;
         Ok(format!("{out} {side} - 1"))
     }
 }

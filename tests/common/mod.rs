@@ -17,3 +17,14 @@ impl Rng {
         &v[(self.next() % v.len() as u64) as usize]
     }
 }
+
+use large_shogi::protocol::session::Out;
+use std::sync::{Arc, Mutex};
+
+/// An output sink for the protocol that collects the lines it is given.
+pub fn capture() -> (Out, Arc<Mutex<Vec<String>>>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = lines.clone();
+    let out: Out = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+    (out, lines)
+}
