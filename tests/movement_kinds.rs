@@ -46,6 +46,9 @@ static TESTBED: VariantDef = VariantDef {
     kinds: KINDS,
     setup: "9/9/9/9/9/9/9/9/9 b - 1",
     promotion: PromotionRule::Zone { depth: 3 },
+    contagion: &[],
+    ranks: &[],
+    alternatives: &[],
 };
 
 /// Places `piece` (Black) on (4,4) with the given friendly and enemy blockers.

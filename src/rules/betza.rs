@@ -22,6 +22,23 @@
 //!   those lines (first step, optional second step straight on, capture on each, igui,
 //!   pass). The straight two-square jump is written separately (`fD`, `fA`).
 //!
+//! Modality, standard Betza: `m` before an atom makes it move-only, `c` capture-only
+//! (`mW` steps only to empty squares, `cB` captures diagonally only).
+//!
+//! Extensions for powers Betza cannot say (named in braces, placed where a modifier
+//! goes, i.e. before the atom they qualify):
+//! - `[avavW]`, `[avavF]` with direction modifiers before the bracket: lion-dog line
+//!   power, up to three steps along one line (each step may capture; igui and retreats
+//!   along the line as the variant's rules document states).
+//! - `{rc}` before a rider (`{rc}Q`, `{rc}B`, `{rc}fR`): range capture. The move flies
+//!   over every piece of lower rank in its way, friend or foe, removing them all, and
+//!   stops at (may capture an enemy of) equal or higher rank. Ranks come from
+//!   `VariantDef::ranks`.
+//! - `{j}` before a rider (`{j}fR`, `{j}B3`): jumping rider: goes to any square along
+//!   the line within its range whatever stands between, capturing only at the end.
+//! - `{emperor}`: the maka dai dai emperor (any empty square; captures any enemy piece
+//!   that is not protected; never a protected royal).
+//!
 //! Coordinates are Black's: `dx > 0` is Black's right, `dy < 0` is forward.
 
 /// A straight slide: unit vector and the most squares it may go (255 = unlimited).

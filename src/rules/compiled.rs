@@ -209,7 +209,10 @@ impl Rules {
                 ));
             }
         }
-        let PromotionRule::Zone { depth } = def.promotion;
+        let depth = match def.promotion {
+            PromotionRule::Zone { depth } => depth,
+            PromotionRule::Capture => 0,
+        };
         let zone = [Side::Black, Side::White].map(|side| {
             (0..geo.squares() as Square)
                 .map(|sq| {

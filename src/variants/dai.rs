@@ -11,36 +11,8 @@
 
 use crate::rules::kind::{KindDef, PromotionRule, VariantDef};
 
-macro_rules! kind {
-    ($name:expr, $code:expr, $kanji:expr, $betza:expr, $promo:expr, $value:expr) => {
-        KindDef {
-            name: $name,
-            code: $code,
-            kanji: $kanji,
-            betza: $betza,
-            promotes_to: $promo,
-            value: $value,
-            royal: false,
-            promoted_only: false,
-        }
-    };
-}
-
-/// Kinds that appear only by promotion.
-macro_rules! promoted {
-    ($name:expr, $code:expr, $kanji:expr, $betza:expr, $value:expr) => {
-        KindDef {
-            promoted_only: true,
-            ..kind!($name, $code, $kanji, $betza, None, $value)
-        }
-    };
-}
-
 pub static KINDS: &[KindDef] = &[
-    KindDef {
-        royal: true,
-        ..kind!("king", "K", "王将", "K", None, 400)
-    },
+    royal!(kind!("king", "K", "王将", "K", None, 400)),
     kind!("queen", "Q", "奔王", "Q", None, 1400),
     kind!("lion", "LN", "獅子", "KNADcaKmcabK", None, 1800),
     kind!("dragon king", "DK", "龍王", "RF", Some("SE"), 975),
@@ -69,10 +41,7 @@ pub static KINDS: &[KindDef] = &[
     kind!("stone general", "ST", "石将", "fF", Some("G"), 100),
     kind!("go-between", "GB", "仲人", "fbW", Some("DE"), 100),
     kind!("pawn", "P", "歩兵", "fW", Some("G"), 100),
-    KindDef {
-        royal: true,
-        ..promoted!("prince", "PR", "太子", "K", 400)
-    },
+    royal!(promoted!("prince", "PR", "太子", "K", 400)),
     promoted!("horned falcon", "HF", "角鷹", "BrlbRf[avW]fD", 1200),
     promoted!("soaring eagle", "SE", "飛鷲", "RbBf[avF]fA", 1250),
     promoted!("flying stag", "FS", "飛鹿", "fbRK", 700),
@@ -103,4 +72,7 @@ pub static DAI: VariantDef = VariantDef {
         "LN(ST)ICSGKGSCI(ST)NL b - 1"
     ),
     promotion: PromotionRule::Zone { depth: 5 },
+    contagion: &[],
+    ranks: &[],
+    alternatives: &[],
 };
