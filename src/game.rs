@@ -58,7 +58,7 @@ impl<const C: usize> Game<C> {
     /// Plays a legal move.
     pub fn play(&mut self, mv: Move) {
         let us = self.pos.side_to_move();
-        let pass = mv.from == mv.to && self.pos.captures_of(mv).next().is_none();
+        let pass = mv.from == mv.to && self.pos.victims(mv).is_empty();
         self.pos.make(mv);
         let mover = self
             .pos

@@ -8,6 +8,7 @@ use crate::board::{NO_SQUARE, Square};
 use crate::moves::{DECLINE, Move, MoveText, PROMOTE};
 use crate::position::Position;
 use crate::rules::Form;
+use crate::rules::kind::PromotionRule;
 use crate::types::{PieceId, Side};
 
 impl<const C: usize> Position<C> {
@@ -19,10 +20,19 @@ impl<const C: usize> Position<C> {
             let id = id as PieceId;
             let from = self.piece(id).sq;
             let form = self.form(id);
-            for to in self.attacks_of(id).and_not(&own).iter() {
+            let m = &form.movement[us.index()];
+            let targets = if m.is_modal() {
+                self.modal_targets(id)
+            } else {
+                self.attacks_of(id)
+            };
+            for to in targets.and_not(&own).iter() {
                 let to = to as Square;
                 let capture = self.piece_at(to).is_some();
                 self.push_promotions(out, form, us, from, NO_SQUARE, to, capture);
+            }
+            if m.emperor {
+                self.emperor_moves(out, form, us, from);
             }
             self.lion_moves(out, form, us, from);
         }
@@ -35,7 +45,7 @@ impl<const C: usize> Position<C> {
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if self.captures_of(mv).next().is_some() {
+            if !self.victims(mv).is_empty() {
                 out[keep] = mv;
                 keep += 1;
             }
@@ -59,9 +69,22 @@ impl<const C: usize> Position<C> {
             from,
             to,
             mid,
+            mid2: NO_SQUARE,
             flags: 0,
         };
-        if form.promotes_to.is_some() && self.may_promote(form, side, from, mid, to, capture) {
+        if form.promotes_to.is_none() {
+            out.push(mv);
+        } else if self.rules.def.promotion == PromotionRule::Capture {
+            // Compulsory, at the end of the first capturing move.
+            out.push(if capture {
+                Move {
+                    flags: PROMOTE,
+                    ..mv
+                }
+            } else {
+                mv
+            });
+        } else if self.may_promote(form, side, from, mid, to, capture) {
             out.push(Move {
                 flags: PROMOTE,
                 ..mv
@@ -93,6 +116,31 @@ impl<const C: usize> Position<C> {
         (!zf && zt)
             || (capture && (zf || zt || (mid != NO_SQUARE && r.in_zone(side, mid))))
             || form.dead_square[side.index()][to as usize]
+    }
+
+    /// The emperor: to any empty square, or onto any enemy no enemy piece protects
+    /// (a protected royal is never taken). Squares its other atoms reach are
+    /// generated already.
+    fn emperor_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
+        let them = us.flip();
+        let id = self.piece_at(from).expect("the emperor");
+        let done = self.attacks_of(id);
+        for to in 0..self.rules.geo.squares() as Square {
+            if done.test(to as usize) || to == from {
+                continue;
+            }
+            match self.piece_at(to) {
+                None => self.push_promotions(out, form, us, from, NO_SQUARE, to, false),
+                Some(v) if self.piece(v).side == them => {
+                    let protected = (self.attackers_of(to, them).iter())
+                        .any(|p| self.protects(p as PieceId, to));
+                    if !protected {
+                        self.push_promotions(out, form, us, from, NO_SQUARE, to, true);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
     }
 
     /// Multi-step lion moves: igui, capture-then-move, double capture, pass.
@@ -155,13 +203,15 @@ impl<const C: usize> Position<C> {
                 from,
                 to: from,
                 mid: pass_via,
+                mid2: NO_SQUARE,
                 flags: 0,
             });
         }
     }
 
     /// Matches move text against the legal moves. A missing suffix where promotion is
-    /// optional means declining (USI tools send no `=`). A lion's step through an
+    /// optional means declining (USI tools send no `=`); where it is compulsory (by
+    /// capture), promoting. A lion's step through an
     /// empty square is the same move as its jump; any empty first step names a pass.
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         let geo = &self.rules.geo;
@@ -185,7 +235,7 @@ impl<const C: usize> Position<C> {
         let (mid, to) = match t.squares[..] {
             [_, to] => (NO_SQUARE, to),
             [_, mid, to] => (mid, to),
-            _ => unreachable!(),
+            _ => return self.parse_three_steps(text, &t, legal),
         };
         let candidates: Vec<Move> = if mid != NO_SQUARE && self.piece_at(mid).is_none() {
             // Through an empty square: a pass, or the same move as the plain jump,
@@ -232,12 +282,70 @@ impl<const C: usize> Position<C> {
             Some(false) if candidates.iter().any(|m| m.flags & DECLINE != 0) => DECLINE,
             Some(false) => return Err(format!("illegal move {text}: no promotion to decline")),
             None if candidates.iter().any(|m| m.flags == 0) => 0,
-            None => DECLINE,
+            None if candidates.iter().any(|m| m.flags & DECLINE != 0) => DECLINE,
+            // Compulsory promotion: the `+` may be left out.
+            None => PROMOTE,
         };
         candidates
             .into_iter()
             .find(|m| m.flags == wanted)
             .ok_or_else(|| format!("illegal move {text}: this move cannot promote"))
+    }
+}
+
+impl<const C: usize> Position<C> {
+    /// A lion dog's three-step move `from s1 s2 to`: unit steps along one line.
+    /// Empty intermediate stops capture nothing, so the move is the one without them
+    /// (a pass keeps its first stop).
+    fn parse_three_steps(
+        &self,
+        text: &str,
+        t: &MoveText,
+        legal: Vec<Move>,
+    ) -> Result<Move, String> {
+        let geo = &self.rules.geo;
+        let sq = &t.squares;
+        let line = delta_xy(geo, sq[0], sq[1]);
+        let on_line = sq.windows(2).all(|w| {
+            let d = delta_xy(geo, w[0], w[1]);
+            d == line || d == (-line.0, -line.1)
+        });
+        if geo.distance(sq[0], sq[1]) != 1 || !on_line {
+            return Err(format!("illegal move {text}: not a lion dog path"));
+        }
+        let stops: Vec<Square> = sq[1..3]
+            .iter()
+            .copied()
+            .filter(|&s| s != sq[0] && self.piece_at(s).is_some())
+            .collect();
+        let to = sq[3];
+        let (mid, mid2) = match stops[..] {
+            [] if to == sq[0] => (sq[1], NO_SQUARE),
+            [] => (NO_SQUARE, NO_SQUARE),
+            [a] => (a, NO_SQUARE),
+            [a, b] => (a, b),
+            _ => unreachable!(),
+        };
+        let candidates: Vec<Move> = legal
+            .into_iter()
+            .filter(|m| {
+                m.to == to
+                    && if mid == NO_SQUARE || self.piece_at(mid).is_some() {
+                        m.mid == mid && m.mid2 == mid2
+                    } else {
+                        m.mid != NO_SQUARE && self.piece_at(m.mid).is_none()
+                    }
+            })
+            .collect();
+        let wanted = match t.promote {
+            Some(true) => PROMOTE,
+            _ if candidates.iter().any(|m| m.flags == 0) => 0,
+            _ => PROMOTE,
+        };
+        candidates
+            .into_iter()
+            .find(|m| m.flags == wanted && t.promote != Some(false))
+            .ok_or_else(|| format!("illegal move {text}"))
     }
 }
 

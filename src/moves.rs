@@ -14,8 +14,10 @@ pub const DECLINE: u8 = 2;
 pub struct Move {
     pub from: Square,
     pub to: Square,
-    /// First stop of a two-step (lion) move, or `NO_SQUARE`.
+    /// First stop of a multi-step (lion) move, or `NO_SQUARE`.
     pub mid: Square,
+    /// Second stop of a three-step (lion dog) move, or `NO_SQUARE`.
+    pub mid2: Square,
     pub flags: u8,
 }
 
@@ -24,6 +26,7 @@ impl Move {
         from: NO_SQUARE,
         to: NO_SQUARE,
         mid: NO_SQUARE,
+        mid2: NO_SQUARE,
         flags: 0,
     };
 
@@ -33,6 +36,7 @@ impl Move {
             from,
             to,
             mid: NO_SQUARE,
+            mid2: NO_SQUARE,
             flags,
         }
     }
@@ -45,8 +49,10 @@ impl Move {
     /// Text form: the squares visited, then `+` (promote) or `=` (declined).
     pub fn to_text(&self, geo: &Geometry) -> String {
         let mut s = geo.name(self.from);
-        if self.mid != NO_SQUARE {
-            s.push_str(&geo.name(self.mid));
+        for stop in [self.mid, self.mid2] {
+            if stop != NO_SQUARE {
+                s.push_str(&geo.name(stop));
+            }
         }
         s.push_str(&geo.name(self.to));
         if self.flags & PROMOTE != 0 {
@@ -82,9 +88,9 @@ impl MoveText {
             squares.push(sq);
             rest = r;
         }
-        if !(2..=3).contains(&squares.len()) {
+        if !(2..=4).contains(&squares.len()) {
             return Err(format!(
-                "malformed move '{text}': expected 2 or 3 squares, found {}",
+                "malformed move '{text}': expected 2 to 4 squares, found {}",
                 squares.len()
             ));
         }
@@ -106,6 +112,7 @@ mod tests {
             from: sq("8h"),
             mid: sq("7g"),
             to: sq("6f"),
+            mid2: NO_SQUARE,
             flags: 0,
         };
         assert_eq!(lion.to_text(&g), "8h7g6f");
@@ -122,7 +129,14 @@ mod tests {
         assert_eq!(MoveText::parse("15o1a+", &g).unwrap().promote, Some(true));
         assert_eq!(MoveText::parse("12e12d=", &g).unwrap().promote, Some(false));
         for bad in [
-            "", "8h", "8h7", "8h7g6f5e", "16a1a", "8h+7h", "x8h7h", "8h7h++",
+            "",
+            "8h",
+            "8h7",
+            "8h7g6f5e4d",
+            "16a1a",
+            "8h+7h",
+            "x8h7h",
+            "8h7h++",
         ] {
             assert!(MoveText::parse(bad, &g).is_err(), "{bad}");
         }

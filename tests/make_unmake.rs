@@ -34,7 +34,7 @@ fn random_games_match_fresh_builds() {
             let captures: Vec<_> = list
                 .iter()
                 .copied()
-                .filter(|&m| pos.captures_of(m).next().is_some())
+                .filter(|&m| !pos.victims(m).is_empty())
                 .collect();
             let pool = if !captures.is_empty() && rng.next().is_multiple_of(2) {
                 &captures

@@ -3,11 +3,18 @@
 use super::leap_table::Motion;
 use super::{Logged, Position};
 use crate::board::{Bitboard, Square};
+use crate::rules::betza::Mode;
 use crate::types::PieceId;
 
 impl<const C: usize> Position<C> {
     /// The squares piece `id` attacks in the current occupancy.
     pub fn compute_attacks(&self, id: PieceId) -> Bitboard<C> {
+        self.attacks_from_atoms(id, true)
+    }
+
+    /// The squares piece `id` reaches with its atoms, the move-only and capture-only
+    /// ones only if `modal`.
+    pub(crate) fn attacks_from_atoms(&self, id: PieceId, modal: bool) -> Bitboard<C> {
         let p = self.pieces[id as usize];
         let m = &self.form_of(p.form).movement[p.side.index()];
         let geo = &self.rules.geo;
@@ -37,6 +44,37 @@ impl<const C: usize> Position<C> {
                 }
             }
         }
+        for a in m.modal.iter().filter(|_| modal) {
+            let mut t = p.sq;
+            for _ in 0..a.max {
+                match geo.offset(t, a.dx as i32, a.dy as i32) {
+                    Some(next) => t = next,
+                    None => break,
+                }
+                bb.set(t as usize);
+                if !a.jumping && occ.test(t as usize) {
+                    break;
+                }
+            }
+        }
+        if !m.range_rays.is_empty() {
+            let rank = self.rules.rank[p.form as usize];
+            for &(dir, max) in &m.range_rays {
+                let (dir, delta) = (dir as usize, geo.delta(dir as usize));
+                let n = geo.ray_len(p.sq, dir).min(max as usize);
+                for k in 1..=n {
+                    let t = (p.sq as isize + k as isize * delta) as Square;
+                    bb.set(t as usize);
+                    let o = self.board[t as usize];
+                    // Flies over lower ranks, stops at an equal or higher one.
+                    if o != crate::types::NO_PIECE
+                        && self.rules.rank[self.pieces[o as usize].form as usize] >= rank
+                    {
+                        break;
+                    }
+                }
+            }
+        }
         for &dir in &m.hooks {
             let dir = dir as usize;
             let first_leg = rays.slide(p.sq, dir, usize::MAX, &occ);
@@ -49,6 +87,71 @@ impl<const C: usize> Position<C> {
             }
         }
         bb
+    }
+
+    /// Targets of a piece with move-only or capture-only atoms: its other atoms'
+    /// reach, plus the empty squares its move-only atoms reach and the enemies its
+    /// capture-only atoms reach (own pieces included; the caller removes them).
+    pub(crate) fn modal_targets(&self, id: PieceId) -> Bitboard<C> {
+        let p = self.pieces[id as usize];
+        let m = &self.form_of(p.form).movement[p.side.index()];
+        let mut bb = self.attacks_from_atoms(id, false);
+        let geo = &self.rules.geo;
+        let enemy = self.occ[p.side.flip().index()];
+        for a in &m.modal {
+            let mut t = p.sq;
+            for _ in 0..a.max {
+                match geo.offset(t, a.dx as i32, a.dy as i32) {
+                    Some(next) => t = next,
+                    None => break,
+                }
+                let occupied = self.occ_all.test(t as usize);
+                let ok = match a.mode {
+                    Mode::MoveOnly => !occupied,
+                    Mode::CaptureOnly => enemy.test(t as usize),
+                };
+                if ok {
+                    bb.set(t as usize);
+                }
+                if !a.jumping && occupied {
+                    break;
+                }
+            }
+        }
+        bb
+    }
+
+    /// Whether piece `id` could capture on `sq` (an enemy there): its attack set,
+    /// less the squares only its move-only atoms reach.
+    pub fn protects(&self, id: PieceId, sq: Square) -> bool {
+        if !self.attacks[id as usize].test(sq as usize) {
+            return false;
+        }
+        let p = self.pieces[id as usize];
+        let m = &self.form_of(p.form).movement[p.side.index()];
+        if !m.is_modal() || self.attacks_from_atoms(id, false).test(sq as usize) {
+            return true;
+        }
+        let geo = &self.rules.geo;
+        m.modal
+            .iter()
+            .filter(|a| a.mode == Mode::CaptureOnly)
+            .any(|a| {
+                let mut t = p.sq;
+                for _ in 0..a.max {
+                    match geo.offset(t, a.dx as i32, a.dy as i32) {
+                        Some(next) => t = next,
+                        None => return false,
+                    }
+                    if t == sq {
+                        return true;
+                    }
+                    if !a.jumping && self.occ_all.test(t as usize) {
+                        return false;
+                    }
+                }
+                false
+            })
     }
 
     /// `compute_attacks`, from the piece's cached motion when its leaps are

@@ -31,6 +31,9 @@ impl Motion {
     /// Attacks depend on occupancy.
     pub const SLIDER: u8 = 4;
     pub const ROYAL: u8 = 8;
+    /// Has range-capturing slides: its attacks depend on the ranks it sees, not
+    /// only on occupancy.
+    pub const RANGE: u8 = 16;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -97,6 +100,9 @@ impl<const C: usize> LeapTable<C> {
                     }
                     if form.royal() {
                         flags |= Motion::ROYAL;
+                    }
+                    if !m.range_rays.is_empty() {
+                        flags |= Motion::RANGE;
                     }
                     let mut dirs = 0;
                     for (d, &max) in m.ray_max.iter().enumerate() {

@@ -5,6 +5,7 @@ use super::{Logged, Position, SIDE_KEY, Undo, piece_key};
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::types::{FormId, NO_PIECE, PieceId};
+use arrayvec::ArrayVec;
 
 impl<const C: usize> Position<C> {
     /// Makes a move generated for this position (or matched by `parse_move`).
@@ -23,64 +24,66 @@ impl<const C: usize> Position<C> {
             hash: self.hash,
         };
         // Squares whose occupancy changes: only these can alter other pieces'
-        // attacks. At most two are emptied (a lion's first capture and the from
-        // square) and one filled (the to square, unless it held a victim).
-        let mut emptied = [NO_SQUARE; 2];
-        let mut n_emptied = 0;
+        // attacks. Emptied: the victims' squares off the destination and the from
+        // square; filled: the destination, unless it held a victim (then it is
+        // `replaced`: same occupancy, another piece, which matters to range capture).
+        let victims = self.victims(mv);
+        let mut emptied: ArrayVec<Square, MAX_VICTIMS> = ArrayVec::new();
         let mut filled = NO_SQUARE;
-        if mv.mid != NO_SQUARE {
-            let v = self.board[mv.mid as usize];
-            if v != NO_PIECE && self.pieces[v as usize].side == them {
-                self.capture(v);
-                emptied[0] = mv.mid;
-                n_emptied = 1;
+        let mut replaced = NO_SQUARE;
+        let mut last_victim = None;
+        for &s in &victims {
+            let v = self.board[s as usize];
+            last_victim = Some(self.pieces[v as usize].form);
+            self.capture(v);
+            if s == mv.to {
+                replaced = s;
+            } else {
+                emptied.push(s);
             }
         }
+        let new_form = self.form_after(mover, mv, last_victim);
         if mv.to != mv.from {
-            let v = self.board[mv.to as usize];
-            if v != NO_PIECE {
-                debug_assert!(self.pieces[v as usize].side == them);
-                self.capture(v);
-            } else {
+            if replaced == NO_SQUARE {
                 filled = mv.to;
             }
-            emptied[n_emptied] = mv.from;
-            n_emptied += 1;
-            if mv.promotes() {
+            emptied.push(mv.from);
+            if new_form != old_form {
                 self.lift::<true>(mover);
-                self.set_form(
-                    mover,
-                    self.form_of(old_form).promotes_to.expect("promotable"),
-                );
+                self.set_form(mover, new_form);
                 self.pieces[mover as usize].sq = mv.to;
                 self.put::<true>(mover);
             } else {
                 self.shift(mover, mv.from, mv.to);
                 self.hash ^= piece_key(old_form, us, mv.from) ^ piece_key(old_form, us, mv.to);
             }
-        } else if mv.promotes() {
+        } else if new_form != old_form {
             // Igui with promotion: the piece stays but turns over.
             self.lift::<true>(mover);
-            self.set_form(
-                mover,
-                self.form_of(old_form).promotes_to.expect("promotable"),
-            );
+            self.set_form(mover, new_form);
             self.put::<true>(mover);
+            replaced = mv.from;
         }
         // Sliders that saw a changed square: only their lines through it change.
-        let emptied = &emptied[..n_emptied];
         let mut seen = Bitboard::EMPTY;
-        for &s in emptied {
+        for &s in &emptied {
             seen |= self.attackers[s as usize];
         }
         if filled != NO_SQUARE {
             seen |= self.attackers[filled as usize];
         }
         seen &= self.dependent;
+        if replaced != NO_SQUARE {
+            for id in (self.attackers[replaced as usize] & self.dependent).iter() {
+                if self.motion[id].has(Motion::RANGE) {
+                    seen.set(id);
+                }
+            }
+        }
         for id in seen.iter() {
             // The mover's attacks are recomputed below.
             if id != mover as usize {
-                self.update_lines(id as PieceId, emptied, filled);
+                self.update_lines(id as PieceId, &emptied, filled);
             }
         }
         self.refresh_attacks(mover);
@@ -88,6 +91,25 @@ impl<const C: usize> Position<C> {
         self.stm = them;
         self.hash ^= SIDE_KEY;
         self.move_number += 1;
+    }
+
+    /// The mover's form after the move: promoted if the move says so, then turned
+    /// by contagion (maka dai dai) if the last piece it took carries it.
+    #[inline]
+    fn form_after(&self, mover: PieceId, mv: Move, last_victim: Option<FormId>) -> FormId {
+        let old = self.pieces[mover as usize].form;
+        let mut form = old;
+        if mv.promotes() {
+            form = self.form_of(old).promotes_to.expect("promotable");
+        }
+        if let Some(victim) = last_victim
+            && !self.rules.contagion.is_empty()
+            && !self.form_of(old).royal()
+            && let Some(&(_, to)) = self.rules.contagion.iter().find(|c| c.0 == victim)
+        {
+            form = to;
+        }
+        form
     }
 
     /// Moves piece `id` from `from` to `to` (an empty square) without changing its
@@ -176,16 +198,45 @@ impl<const C: usize> Position<C> {
         self.hash = undo.hash;
     }
 
-    /// Squares whose pieces `mv` would capture, in the order it captures them.
-    pub fn captures_of(&self, mv: Move) -> impl Iterator<Item = Square> + '_ {
-        let them = self.stm.flip();
-        [mv.mid, if mv.to != mv.from { mv.to } else { NO_SQUARE }]
-            .into_iter()
-            .filter(move |&s| {
-                s != NO_SQUARE && {
-                    let v = self.board[s as usize];
-                    v != NO_PIECE && self.pieces[v as usize].side == them
+    /// Squares whose pieces `mv` would capture, in the order it takes them: the
+    /// enemies on its stops and destination, and for a range capture every piece it
+    /// flies over, friends included.
+    pub fn victims(&self, mv: Move) -> ArrayVec<Square, MAX_VICTIMS> {
+        let mut out = ArrayVec::new();
+        let mover = self.board[mv.from as usize];
+        let us = self.pieces[mover as usize].side;
+        let enemy = |s: Square| {
+            let v = self.board[s as usize];
+            v != NO_PIECE && self.pieces[v as usize].side != us
+        };
+        for s in [mv.mid, mv.mid2] {
+            if s != NO_SQUARE && s != mv.from && enemy(s) && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        if mv.mid == NO_SQUARE && self.motion[mover as usize].has(Motion::RANGE) {
+            let m = &self.form_of(self.pieces[mover as usize].form).movement[us.index()];
+            let (d, dist) = self.rays.line(mv.from, mv.to);
+            if d < 8
+                && m.range_rays
+                    .iter()
+                    .any(|&(rd, max)| rd as usize == d && max as usize >= dist)
+            {
+                let delta = self.rules.geo.delta(d);
+                for k in 1..dist {
+                    let s = (mv.from as isize + k as isize * delta) as Square;
+                    if self.board[s as usize] != NO_PIECE {
+                        out.push(s);
+                    }
                 }
-            })
+            }
+        }
+        if mv.to != mv.from && enemy(mv.to) {
+            out.push(mv.to);
+        }
+        out
     }
 }
+
+/// Most pieces one move can take: a range capture along the longest line.
+pub const MAX_VICTIMS: usize = 40;

@@ -65,7 +65,38 @@ pub struct MoveSpec {
     pub jump_slides: Vec<JumpSlide>,
     /// Hook moves: first leg along the unit vector, then one 90-degree turn.
     pub hooks: Vec<(i8, i8)>,
+    /// Lion-dog line power (up to three steps along one line): unit vectors.
+    pub lion_dog_lines: Vec<(i8, i8)>,
+    /// Move-only or capture-only atoms, and jumping riders that are either.
+    pub modal: Vec<ModalAtom>,
+    /// Range-capturing slides (`{rc}`).
+    pub range_slides: Vec<Slide>,
+    /// The emperor's power (`{emperor}`).
+    pub emperor: bool,
 }
+
+/// What an atom may do on its target squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    MoveOnly,
+    CaptureOnly,
+}
+
+/// A leap (`max == 1`, any vector) or a ride along a unit vector (`max` squares,
+/// `UNLIMITED` for the board), restricted to moving or to capturing. A jumping
+/// ride passes over whatever stands between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModalAtom {
+    pub dx: i8,
+    pub dy: i8,
+    pub max: u8,
+    pub jumping: bool,
+    pub mode: Mode,
+}
+
+/// Longest line on the largest board: an unlimited jumping ride is written as leaps
+/// of every length up to this.
+const LONGEST_LINE: u8 = 35;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JumpSlide {
@@ -186,9 +217,25 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
     let mut chained = false;
     let mut modality = String::new();
     let mut prev: Option<char> = None;
+    let mut range = false;
+    let mut jumping = false;
     while i < chars.len() {
         let c = chars[i];
         match c {
+            '{' => {
+                let close = chars[i..]
+                    .iter()
+                    .position(|&c| c == '}')
+                    .ok_or_else(|| format!("unclosed '{{' in {text}"))?;
+                let name: String = chars[i + 1..i + close].iter().collect();
+                match name.as_str() {
+                    "rc" => range = true,
+                    "j" => jumping = true,
+                    "emperor" => spec.emperor = true,
+                    _ => return Err(format!("unknown power {{{name}}} in {text}")),
+                }
+                i += close + 1;
+            }
             'a' => {
                 chained = true;
                 prev = Some(c);
@@ -252,26 +299,67 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                     }
                     spec.lion_area = true;
                 } else {
-                    if !modality.is_empty() && modality != "mc" && modality != "cm" {
-                        return Err(format!("unsupported modality '{modality}' in {text}"));
+                    let mode = match modality.as_str() {
+                        "" | "mc" | "cm" => None,
+                        "m" => Some(Mode::MoveOnly),
+                        "c" => Some(Mode::CaptureOnly),
+                        _ => return Err(format!("unsupported modality '{modality}' in {text}")),
+                    };
+                    let vecs = vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy));
+                    if (range || jumping) && !(rides && max > 1) {
+                        return Err(format!("{{rc}} and {{j}} need a rider in {text}"));
                     }
-                    for (dx, dy) in vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)) {
-                        let unit = dx.abs() <= 1 && dy.abs() <= 1;
-                        if rides && max > 1 {
-                            if !unit {
+                    if range {
+                        if mode.is_some() || jumping {
+                            return Err(format!("range capture cannot be qualified in {text}"));
+                        }
+                        for (dx, dy) in vecs {
+                            spec.range_slides.push(Slide { dx, dy, max });
+                        }
+                    } else if let Some(mode) = mode {
+                        for (dx, dy) in vecs {
+                            let (max, jumping) = if rides { (max, jumping) } else { (1, true) };
+                            spec.modal.push(ModalAtom {
+                                dx,
+                                dy,
+                                max,
+                                jumping,
+                                mode,
+                            });
+                        }
+                    } else if jumping {
+                        let n = max.min(LONGEST_LINE) as i8;
+                        for (dx, dy) in vecs {
+                            if dx.abs() > 1 || dy.abs() > 1 {
                                 return Err(format!(
                                     "riding leaper '{c}' is not supported in {text}"
                                 ));
                             }
-                            if !spec.slides.iter().any(|s| (s.dx, s.dy) == (dx, dy)) {
-                                spec.slides.push(Slide { dx, dy, max });
+                            for k in 1..=n {
+                                push_unique(&mut spec.leaps, (dx * k, dy * k));
                             }
-                        } else {
-                            push_unique(&mut spec.leaps, (dx, dy));
+                        }
+                    } else {
+                        for (dx, dy) in vecs {
+                            let unit = dx.abs() <= 1 && dy.abs() <= 1;
+                            if rides && max > 1 {
+                                if !unit {
+                                    return Err(format!(
+                                        "riding leaper '{c}' is not supported in {text}"
+                                    ));
+                                }
+                                if !spec.slides.iter().any(|s| (s.dx, s.dy) == (dx, dy)) {
+                                    spec.slides.push(Slide { dx, dy, max });
+                                }
+                            } else {
+                                push_unique(&mut spec.leaps, (dx, dy));
+                            }
                         }
                     }
                 }
                 mods = Mods::default();
+                range = false;
+                jumping = false;
                 chained = false;
                 modality.clear();
                 prev = None;
@@ -279,7 +367,7 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
             _ => return Err(format!("unexpected '{c}' in {text}")),
         }
     }
-    if prev.is_some() {
+    if prev.is_some() || range || jumping {
         return Err(format!("modifiers without an atom at the end of {text}"));
     }
     // A step is implied by any slide in the same direction; keep it only once.
@@ -291,6 +379,15 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
 /// A bracketed chain `<atom>a<mods><atom>[range]` (see the module notes).
 fn parse_group(inner: &str, mods: &Mods, spec: &mut MoveSpec) -> Result<(), String> {
     let mut c: Vec<char> = inner.chars().collect();
+    // Lion-dog line: `[avavW]`, `[avavF]`, `[avavK]`.
+    if c.len() == 5 && c[..4] == ['a', 'v', 'a', 'v'] && "WFK".contains(c[4]) {
+        let (vecs, _) = atom_vectors(c[4]).expect("W, F or K");
+        for v in vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy)) {
+            push_unique(&mut spec.lion_dog_lines, v);
+            push_unique(&mut spec.leaps, v);
+        }
+        return Ok(());
+    }
     // The seeds write the lion line `[avW]`: the first leg is the same atom.
     if c.len() == 3 && c[0] == 'a' {
         c.insert(0, c[2]);
@@ -444,9 +541,32 @@ mod tests {
     }
 
     #[test]
+    fn extensions() {
+        let gg = parse("{rc}Q").unwrap();
+        assert_eq!(gg.range_slides.len(), 8);
+        assert!(gg.slides.is_empty() && gg.leaps.is_empty());
+        let jumper = parse("{j}fR3").unwrap();
+        assert_eq!(sorted(jumper.leaps), vec![(0, -3), (0, -2), (0, -1)]);
+        let m = parse("mWcF").unwrap();
+        assert_eq!(m.modal.len(), 8);
+        assert!(m.modal.iter().all(|a| a.max == 1));
+        assert_eq!(
+            m.modal.iter().filter(|a| a.mode == Mode::MoveOnly).count(),
+            4
+        );
+        let cj = parse("c{j}B").unwrap();
+        assert!(cj.modal.iter().all(|a| a.jumping && a.max == UNLIMITED));
+        let dog = parse("KADG[avavK]").unwrap();
+        assert_eq!(dog.lion_dog_lines.len(), 8);
+        assert_eq!(dog.leaps.len(), 20);
+        assert!(parse("{emperor}").unwrap().emperor);
+    }
+
+    #[test]
     fn errors() {
         for bad in [
-            "X", "f", "[avW", "[abK]", "NN", "caR", "mR", "R0x", "[DavB]", "[RavR]", "[WavW2]",
+            "X", "f", "[avW", "[abK]", "NN", "caR", "R0x", "{rc}W", "{x}R", "{j}", "m{rc}R",
+            "[DavB]", "[RavR]", "[WavW2]",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }

@@ -1,6 +1,6 @@
 //! A variant's tables compiled once into what move generation and evaluation read.
 
-use super::betza::{self, UNLIMITED};
+use super::betza::{self, ModalAtom, UNLIMITED};
 use super::kind::{KindDef, PromotionRule, VariantDef};
 use crate::board::geometry::{Geometry, Square, dir_index};
 use crate::types::{FormId, Side};
@@ -20,6 +20,14 @@ pub struct Movement {
     pub jump_rays: Vec<(u8, u8, u8)>,
     /// Hook moves: direction of the first leg (the second turns 90 degrees).
     pub hooks: Vec<u8>,
+    /// Lion-dog line power: directions (into `DIRS`).
+    pub lion_dog_dirs: Vec<u8>,
+    /// Move-only and capture-only atoms, in board coordinates.
+    pub modal: Vec<ModalAtom>,
+    /// Range-capturing slides: direction index and maximum length.
+    pub range_rays: Vec<(u8, u8)>,
+    /// The emperor's power: generated apart, it attacks nothing in the maps.
+    pub emperor: bool,
     /// Per direction, the range of the slide that way (0: none).
     pub ray_max: [u8; 8],
     /// The attack set is leaps plus plain slides, and no leap lies on a slide's
@@ -30,7 +38,16 @@ pub struct Movement {
 impl Movement {
     /// Whether the attack set depends on which squares are occupied.
     pub fn occupancy_dependent(&self) -> bool {
-        !self.rays.is_empty() || !self.jump_rays.is_empty() || !self.hooks.is_empty()
+        !self.rays.is_empty()
+            || !self.jump_rays.is_empty()
+            || !self.hooks.is_empty()
+            || !self.range_rays.is_empty()
+            || self.modal.iter().any(|a| a.max > 1 && !a.jumping)
+    }
+
+    /// Whether some of its moves only move or only capture (generated apart).
+    pub fn is_modal(&self) -> bool {
+        !self.modal.is_empty()
     }
 }
 
@@ -86,6 +103,11 @@ pub struct Rules {
     codes: HashMap<(String, bool), FormId>,
     /// Promotion zone membership per side.
     pub zone: [Vec<bool>; 2],
+    /// Per form, its rank for range capture (royals highest, unlisted kinds 0).
+    pub rank: Vec<u8>,
+    /// Contagious promotion: capturing a form of the first kind turns a non-royal
+    /// capturer into the second form.
+    pub contagion: Vec<(FormId, FormId)>,
 }
 
 impl std::fmt::Debug for Rules {
@@ -125,6 +147,21 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
             .map(|j| (dir((j.dx, j.dy)), j.jump, j.max))
             .collect(),
         hooks: spec.hooks.iter().map(|&v| dir(v)).collect(),
+        lion_dog_dirs: spec.lion_dog_lines.iter().map(|&v| dir(v)).collect(),
+        modal: spec
+            .modal
+            .iter()
+            .map(|a| {
+                let (dx, dy) = orient((a.dx, a.dy));
+                ModalAtom { dx, dy, ..*a }
+            })
+            .collect(),
+        range_rays: spec
+            .range_slides
+            .iter()
+            .map(|s| (dir((s.dx, s.dy)), s.max))
+            .collect(),
+        emperor: spec.emperor,
         ray_max: [0; 8],
         line_separable: false,
     };
@@ -135,8 +172,11 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
         let n = dx.abs().max(dy.abs());
         (dx % n == 0 && dy % n == 0) && dir_index(dx / n, dy / n).is_some_and(|d| m.ray_max[d] > 0)
     };
-    m.line_separable =
-        m.jump_rays.is_empty() && m.hooks.is_empty() && !m.leaps.iter().any(on_a_slide);
+    m.line_separable = m.jump_rays.is_empty()
+        && m.hooks.is_empty()
+        && m.modal.is_empty()
+        && m.range_rays.is_empty()
+        && !m.leaps.iter().any(on_a_slide);
     Ok(m)
 }
 
@@ -147,7 +187,10 @@ fn can_move_from(geo: &Geometry, m: &Movement, sq: Square) -> bool {
         .any(|&(dx, dy)| geo.offset(sq, dx as i32, dy as i32).is_some())
         || m.rays.iter().any(|&(d, _)| geo.ray_len(sq, d as usize) > 0)
         || m.lion_area
-        || m.lion_dirs.iter().any(|&d| geo.ray_len(sq, d as usize) > 0)
+        || m.emperor
+        || (m.modal.iter()).any(|a| geo.offset(sq, a.dx as i32, a.dy as i32).is_some())
+        || (m.range_rays.iter()).any(|&(d, _)| geo.ray_len(sq, d as usize) > 0)
+        || (m.lion_dirs.iter().chain(&m.lion_dog_dirs)).any(|&d| geo.ray_len(sq, d as usize) > 0)
         || m.hooks.iter().any(|&d| geo.ray_len(sq, d as usize) > 0)
         || (m.jump_rays.iter()).any(|&(d, n, _)| geo.ray_len(sq, d as usize) >= n as usize)
 }
@@ -224,12 +267,40 @@ impl Rules {
                 })
                 .collect()
         });
+        let rank = forms
+            .iter()
+            .map(|f| {
+                if f.royal() {
+                    u8::MAX
+                } else {
+                    (def.ranks.iter())
+                        .find(|(code, _)| code.eq_ignore_ascii_case(f.kind.code))
+                        .map_or(0, |&(_, r)| r)
+                }
+            })
+            .collect();
+        let mut contagion = Vec::new();
+        for c in def.contagion {
+            find(c.captured)?;
+            find(c.becomes)?;
+            let target = (0..forms.len())
+                .filter(|&i| forms[i].kind.code.eq_ignore_ascii_case(c.becomes))
+                .min_by_key(|&i| !forms[i].promoted)
+                .ok_or_else(|| format!("no form moves as {}", c.becomes))?;
+            for (i, f) in forms.iter().enumerate() {
+                if f.kind.code.eq_ignore_ascii_case(c.captured) {
+                    contagion.push((i as FormId, target as FormId));
+                }
+            }
+        }
         Ok(Rules {
             def,
             geo,
             forms,
             codes,
             zone,
+            rank,
+            contagion,
         })
     }
 

@@ -279,13 +279,14 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if on_pv && Some(*mv) == pv_move {
                 return i32::MIN;
             }
-            let victims: i32 = self
-                .pos
-                .captures_of(*mv)
-                .map(|s| {
+            let us = self.pos.side_to_move();
+            let victims: i32 = (self.pos.victims(*mv).iter())
+                .map(|&s| {
                     let id = self.pos.piece_at(s).unwrap();
                     let f = self.pos.form(id);
-                    if f.royal() { 100_000 } else { f.value() }
+                    let v = if f.royal() { 100_000 } else { f.value() };
+                    // A range capture may take friends too.
+                    if self.pos.piece(id).side == us { -v } else { v }
                 })
                 .sum();
             let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
