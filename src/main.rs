@@ -20,7 +20,15 @@ const USAGE: &str = "usage:
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
                     [--openings <file of sfens>] [--max-plies N]
                     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out <games file>]
-variants: dai";
+  large-shogi pieces [--variant <name>] [<code> ...]
+                                 each piece's moves as a diagram on an empty board
+variants:";
+
+/// The usage text, with the variants' protocol names.
+fn usage() -> String {
+    let names: Vec<&str> = variants::ALL.iter().map(|v| v.name).collect();
+    format!("{USAGE} {}", names.join(", "))
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -33,12 +41,13 @@ fn main() {
         Some("divide") => tool_perft(&args[1..], true),
         Some("analyse" | "analyze") => tool_analyse(&args[1..]),
         Some("match") => tool_match(&args[1..]),
+        Some("pieces") => tool_pieces(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             0
         }
         Some(other) => {
-            eprintln!("unknown subcommand '{other}'\n{USAGE}");
+            eprintln!("unknown subcommand '{other}'\n{}", usage());
             2
         }
     };
@@ -135,13 +144,13 @@ fn tool_match(args: &[String]) -> i32 {
             _ => Err(()),
         };
         if ok.is_err() || value.is_empty() {
-            eprintln!("bad argument '{} {value}'\n{USAGE}", args[i]);
+            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
             return 2;
         }
         i += 2;
     }
     if cfg.engines.iter().any(String::is_empty) {
-        eprintln!("--engine1 and --engine2 are needed\n{USAGE}");
+        eprintln!("--engine1 and --engine2 are needed\n{}", usage());
         return 2;
     }
     let report = |g: &large_shogi::tools::match_runner::GameRecord,
@@ -246,7 +255,7 @@ fn tool_analyse(args: &[String]) -> i32 {
             _ => 0,
         };
         if step == 0 {
-            eprintln!("bad argument '{}'\n{USAGE}", args[i]);
+            eprintln!("bad argument '{}'\n{}", args[i], usage());
             return 2;
         }
         i += step;
@@ -297,7 +306,7 @@ fn tool_perft(args: &[String], divide: bool) -> i32 {
                 match d.parse::<u32>() {
                     Ok(n) if (1..=10).contains(&n) && depth.is_none() => depth = Some(n),
                     _ => {
-                        eprintln!("bad argument '{d}'\n{USAGE}");
+                        eprintln!("bad argument '{d}'\n{}", usage());
                         return 2;
                     }
                 }
@@ -306,7 +315,7 @@ fn tool_perft(args: &[String], divide: bool) -> i32 {
         }
     }
     let Some(depth) = depth else {
-        eprintln!("{USAGE}");
+        eprintln!("{}", usage());
         return 2;
     };
     let mut session = new_session(variant);
@@ -332,4 +341,36 @@ fn tool_perft(args: &[String], divide: bool) -> i32 {
         total as f64 / secs.max(1e-9)
     );
     0
+}
+
+/// `pieces [--variant <name>] [<code> ...]`: piece diagrams on stdout.
+fn tool_pieces(args: &[String]) -> i32 {
+    let mut variant = variants::ALL[0];
+    let mut codes = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "--variant" {
+            match args.get(i + 1).and_then(|v| variants::by_name(v)) {
+                Some(v) => variant = v,
+                None => {
+                    eprintln!("bad argument '--variant'\n{}", usage());
+                    return 2;
+                }
+            }
+            i += 2;
+        } else {
+            codes.push(args[i].as_str());
+            i += 1;
+        }
+    }
+    match large_shogi::diagram::variant_pieces(variant, &codes) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            2
+        }
+    }
 }

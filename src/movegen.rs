@@ -11,6 +11,8 @@ use crate::rules::Form;
 use crate::rules::kind::PromotionRule;
 use crate::types::{PieceId, Side};
 
+const NO_STOPS: [Square; 2] = [NO_SQUARE; 2];
+
 impl<const C: usize> Position<C> {
     /// Appends every legal move of the side to move.
     pub fn generate(&self, out: &mut Vec<Move>) {
@@ -29,7 +31,7 @@ impl<const C: usize> Position<C> {
             for to in targets.and_not(&own).iter() {
                 let to = to as Square;
                 let capture = self.piece_at(to).is_some();
-                self.push_promotions(out, form, us, from, NO_SQUARE, to, capture);
+                self.push_promotions(out, form, us, from, NO_STOPS, to, capture);
             }
             if m.emperor {
                 self.emperor_moves(out, form, us, from);
@@ -61,7 +63,7 @@ impl<const C: usize> Position<C> {
         form: &Form,
         side: Side,
         from: Square,
-        mid: Square,
+        [mid, mid2]: [Square; 2],
         to: Square,
         capture: bool,
     ) {
@@ -69,7 +71,7 @@ impl<const C: usize> Position<C> {
             from,
             to,
             mid,
-            mid2: NO_SQUARE,
+            mid2,
             flags: 0,
         };
         if form.promotes_to.is_none() {
@@ -130,12 +132,10 @@ impl<const C: usize> Position<C> {
                 continue;
             }
             match self.piece_at(to) {
-                None => self.push_promotions(out, form, us, from, NO_SQUARE, to, false),
+                None => self.push_promotions(out, form, us, from, NO_STOPS, to, false),
                 Some(v) if self.piece(v).side == them => {
-                    let protected = (self.attackers_of(to, them).iter())
-                        .any(|p| self.protects(p as PieceId, to));
-                    if !protected {
-                        self.push_promotions(out, form, us, from, NO_SQUARE, to, true);
+                    if !self.protected_from_emperor(v, from) {
+                        self.push_promotions(out, form, us, from, NO_STOPS, to, true);
                     }
                 }
                 Some(_) => {}
@@ -143,10 +143,45 @@ impl<const C: usize> Position<C> {
         }
     }
 
+    /// Whether the emperor on `from` may not take piece `victim`: after the capture
+    /// another piece of the victim's side could move to its square (an emperor of
+    /// that side protects everything; a slider behind the emperor sees through
+    /// `from` once it is empty).
+    fn protected_from_emperor(&self, victim: PieceId, from: Square) -> bool {
+        let side = self.piece(victim).side;
+        let to = self.piece(victim).sq;
+        let emperor = |id: usize| self.form(id as PieceId).movement[side.index()].emperor;
+        if (self.pieces_of(side).iter()).any(|id| id != victim as usize && emperor(id)) {
+            return true;
+        }
+        if (self.attackers_of(to, side).iter()).any(|p| self.protects(p as PieceId, to)) {
+            return true;
+        }
+        // X-rays through the square the emperor leaves.
+        let geo = &self.rules.geo;
+        let (d_ft, dist_ft) = self.line_between(from, to);
+        (self.attackers_of(from, side).iter()).any(|p| {
+            let p = p as PieceId;
+            let sq = self.piece(p).sq;
+            let (d, dist) = self.line_between(sq, from);
+            let m = &self.form(p).movement[side.index()];
+            d < 8
+                && d == d_ft
+                && m.ray_max[d] as usize >= dist + dist_ft
+                && (1..dist_ft).all(|k| {
+                    let s = (from as isize + k as isize * geo.delta(d)) as Square;
+                    self.piece_at(s).is_none()
+                })
+        })
+    }
+
     /// Multi-step lion moves: igui, capture-then-move, double capture, pass.
     fn lion_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
         let m = &form.movement[us.index()];
-        if !m.lion_area && m.lion_dirs.is_empty() {
+        if !m.lion_area && m.lion_dirs.is_empty() && m.lion_dog_dirs.is_empty() {
+            if !m.igui.is_empty() {
+                self.igui_moves(out, form, us, from);
+            }
             return;
         }
         let geo = &self.rules.geo;
@@ -174,7 +209,7 @@ impl<const C: usize> Position<C> {
                 continue;
             }
             // Capture on the first step, then come back (igui) or step on.
-            self.push_promotions(out, form, us, from, m1, from, true);
+            self.push_promotions(out, form, us, from, [m1, NO_SQUARE], from, true);
             if m.lion_area {
                 for d in 0..8 {
                     if geo.ray_len(m1, d) == 0 {
@@ -182,7 +217,7 @@ impl<const C: usize> Position<C> {
                     }
                     let t = (m1 as isize + geo.delta(d)) as Square;
                     if t != from && !own.test(t as usize) {
-                        self.push_promotions(out, form, us, from, m1, t, true);
+                        self.push_promotions(out, form, us, from, [m1, NO_SQUARE], t, true);
                     }
                 }
             } else {
@@ -193,10 +228,14 @@ impl<const C: usize> Position<C> {
                 if geo.ray_len(m1, d as usize) > 0 {
                     let t = (m1 as isize + geo.delta(d as usize)) as Square;
                     if !own.test(t as usize) {
-                        self.push_promotions(out, form, us, from, m1, t, true);
+                        self.push_promotions(out, form, us, from, [m1, NO_SQUARE], t, true);
                     }
                 }
             }
+        }
+        for &d in &m.lion_dog_dirs {
+            let lion_too = m.lion_area || m.lion_dirs.contains(&d);
+            self.lion_dog_line(out, form, us, from, d as usize, lion_too, &mut pass_via);
         }
         if pass_via != NO_SQUARE {
             out.push(Move {
@@ -206,6 +245,95 @@ impl<const C: usize> Position<C> {
                 mid2: NO_SQUARE,
                 flags: 0,
             });
+        }
+    }
+
+    /// Captures without moving (`{igui}`), for pieces without a lion power.
+    fn igui_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
+        let geo = &self.rules.geo;
+        let enemy = self.occupied_by(us.flip());
+        for &(dx, dy) in &form.movement[us.index()].igui {
+            if let Some(t) = geo.offset(from, dx as i32, dy as i32)
+                && enemy.test(t as usize)
+            {
+                self.push_promotions(out, form, us, from, [t, NO_SQUARE], from, true);
+            }
+        }
+    }
+
+    /// The lion dog's multi-step moves along direction `d` (its plain steps and jumps
+    /// to the first three squares are leaps). With squares s1, s2, s3 along the line:
+    /// igui on s1; capture s1 and go on to s2; capture s1 and s2 and come back to s1;
+    /// capture s2 from an empty s1 and come back to s1; go through to s3 capturing
+    /// every enemy on s1 and s2 (nearest first), or jump to an enemy on s2 and step
+    /// on to s3. `lion_too`: a lion power on this line makes the igui and the
+    /// capture-then-step already. The rules document of maka dai dai spells it out.
+    #[allow(clippy::too_many_arguments)]
+    fn lion_dog_line(
+        &self,
+        out: &mut Vec<Move>,
+        form: &Form,
+        us: Side,
+        from: Square,
+        d: usize,
+        lion_too: bool,
+        pass_via: &mut Square,
+    ) {
+        let geo = &self.rules.geo;
+        let n = geo.ray_len(from, d).min(3);
+        if n == 0 {
+            return;
+        }
+        let delta = geo.delta(d);
+        let s: [Square; 3] = [1, 2, 3].map(|k| {
+            if k <= n {
+                (from as isize + k as isize * delta) as Square
+            } else {
+                NO_SQUARE
+            }
+        });
+        let them = us.flip();
+        // 0: empty, 1: enemy, 2: own (or off the board).
+        let what = |sq: Square| match sq {
+            NO_SQUARE => 2,
+            _ => match self.piece_at(sq) {
+                None => 0,
+                Some(v) if self.piece(v).side == them => 1,
+                Some(_) => 2,
+            },
+        };
+        let [w1, w2, w3] = s.map(what);
+        let mut push = |stops: [Square; 2], to: Square| {
+            self.push_promotions(out, form, us, from, stops, to, true);
+        };
+        let none = NO_SQUARE;
+        if w1 == 0 && *pass_via == NO_SQUARE {
+            *pass_via = s[0];
+        }
+        if w1 == 1 {
+            if !lion_too {
+                push([s[0], none], from);
+                if w2 != 2 {
+                    push([s[0], none], s[1]);
+                }
+            }
+            if w2 == 1 {
+                push([s[0], s[1]], s[0]);
+            }
+            if w2 == 0 && w3 != 2 {
+                push([s[0], none], s[2]);
+            }
+            if w2 == 1 && w3 != 2 {
+                push([s[0], s[1]], s[2]);
+            }
+        }
+        if w2 == 1 {
+            if w1 == 0 {
+                push([s[1], none], s[0]);
+            }
+            if w3 != 2 {
+                push([s[1], none], s[2]);
+            }
         }
     }
 

@@ -356,3 +356,41 @@ fn garbage_never_panics() {
     eprintln!("{count} garbage lines, {errors} errors, no panic");
     assert_eq!(h.send("isready"), vec!["readyok".to_string()]);
 }
+
+/// Every variant plays under the protocol, and an alternative reading switches one
+/// piece's move (here the maka dai dai donkey loses its vertical step).
+#[test]
+fn variants_and_alternative_readings() {
+    let mut h = Harness::new();
+    for v in ["daidai", "makadaidai", "tai", "taikyoku", "dai"] {
+        let out = h.send(&format!("setoption name USI_Variant value {v}"));
+        assert!(out.is_empty(), "{out:?}");
+        let out = h.send("go depth 1");
+        assert!(
+            out.iter()
+                .any(|l| l.starts_with("bestmove ") && !l.contains("resign")),
+            "{v}: {out:?}"
+        );
+    }
+    let usi = h.send("usi");
+    assert!(
+        usi.iter()
+            .any(|l| l == "option name DonkeyWithoutVerticalStep type check default false")
+    );
+    h.send("setoption name USI_Variant value makadaidai");
+    let before = h.send("pieces DN").join("\n");
+    assert!(before.contains("WfbD"), "{before}");
+    let out = h.send("setoption name DonkeyWithoutVerticalStep value true");
+    assert_eq!(
+        out,
+        vec!["info string DonkeyWithoutVerticalStep on: new game"]
+    );
+    let after = h.send("pieces DN").join("\n");
+    assert!(after.contains("rlWfbD"), "{after}");
+    let out = h.send("setoption name DonkeyWithoutVerticalStep value maybe");
+    assert!(out[0].starts_with("info string error"), "{out:?}");
+    h.send("setoption name DonkeyWithoutVerticalStep value false");
+    assert!(h.send("pieces DN").join("\n").contains("WfbD"));
+    let out = h.send("pieces ZZ");
+    assert!(out[0].starts_with("info string error"), "{out:?}");
+}

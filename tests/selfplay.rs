@@ -4,7 +4,8 @@
 
 use large_shogi::game::Game;
 use large_shogi::rules::Rules;
-use large_shogi::variants::dai::DAI;
+use large_shogi::rules::kind::VariantDef;
+use large_shogi::variants;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -15,7 +16,7 @@ struct Player {
 }
 
 impl Player {
-    fn start() -> Player {
+    fn start(variant: &str) -> Player {
         let mut child = Command::new(env!("CARGO_BIN_EXE_large-shogi"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -30,7 +31,7 @@ impl Player {
         };
         p.send("usi");
         p.wait_for("usiok");
-        p.send("setoption name USI_Variant value dai");
+        p.send(&format!("setoption name USI_Variant value {variant}"));
         p.send("usinewgame");
         p.send("isready");
         p.wait_for("readyok");
@@ -58,29 +59,33 @@ impl Player {
     }
 }
 
-#[test]
-fn three_hundred_plies_of_legal_moves() {
-    let rules = Rules::get(&DAI);
-    let mut game = Game::<2>::new(rules, DAI.setup).unwrap();
-    let mut players = [Player::start(), Player::start()];
+/// Plays `limit` plies (or to the end by the rules) with `nodes` per move; returns
+/// the number of plies played.
+fn play<const C: usize>(def: &'static VariantDef, limit: usize, nodes: usize) -> usize {
+    let rules = Rules::get(def);
+    let mut game = Game::<C>::new(rules, def.setup).unwrap();
+    let mut players = [Player::start(def.name), Player::start(def.name)];
     let mut moves: Vec<String> = Vec::new();
-    let limit = 320;
     while moves.len() < limit && game.outcome().is_none() {
         let p = &mut players[moves.len() % 2];
         p.send(&format!("position startpos moves {}", moves.join(" ")));
         // Fixed node budgets make the game reproducible; they differ per side so
         // the two instances do not mirror each other.
-        p.send(&format!("go nodes {}", 20_000 + 5_000 * (moves.len() % 2)));
+        p.send(&format!(
+            "go nodes {}",
+            nodes + nodes / 4 * (moves.len() % 2)
+        ));
         let reply = p.wait_for("bestmove");
         let mv = reply.split_whitespace().nth(1).unwrap().to_string();
         assert_ne!(
             mv,
             "resign",
-            "resigned in a running game at ply {}",
+            "{}: resigned in a running game at ply {}",
+            def.name,
             moves.len()
         );
         game.play_text(&mv)
-            .unwrap_or_else(|e| panic!("ply {}: {e}", moves.len() + 1));
+            .unwrap_or_else(|e| panic!("{} ply {}: {e}", def.name, moves.len() + 1));
         moves.push(mv);
     }
     for p in players.iter_mut() {
@@ -89,20 +94,34 @@ fn three_hundred_plies_of_legal_moves() {
     }
     let over = game.outcome();
     eprintln!(
-        "{} plies, outcome {:?}: {}",
+        "{}: {} plies, outcome {:?}: {}",
+        def.name,
         moves.len(),
         over,
         moves.join(" ")
     );
     assert!(
-        moves.len() >= 300 || over.is_some(),
-        "stopped after {} plies without a result",
-        moves.len()
-    );
-    assert!(
-        moves.len() >= 300,
-        "the game ended early: {over:?} after {} plies",
+        moves.len() >= limit || over.is_some(),
+        "{}: stopped after {} plies without a result",
+        def.name,
         moves.len()
     );
     game.pos.validate().unwrap();
+    moves.len()
+}
+
+#[test]
+fn three_hundred_plies_of_legal_moves() {
+    let plies = play::<2>(&variants::dai::DAI, 320, 20_000);
+    assert!(plies >= 300, "the dai game ended early after {plies} plies");
+}
+
+/// Each larger variant: a 600-ply game (or one that ends by the rules before),
+/// every move checked by the library's referee.
+#[test]
+fn six_hundred_plies_in_every_larger_variant() {
+    play::<3>(&variants::dai_dai::DAI_DAI, 600, 3_000);
+    play::<3>(&variants::maka_dai_dai::MAKA_DAI_DAI, 600, 3_000);
+    play::<5>(&variants::tai::TAI, 600, 2_000);
+    play::<11>(&variants::taikyoku::TAIKYOKU, 600, 1_000);
 }

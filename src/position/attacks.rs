@@ -3,7 +3,7 @@
 use super::leap_table::Motion;
 use super::{Logged, Position};
 use crate::board::{Bitboard, Square};
-use crate::rules::betza::Mode;
+use crate::rules::betza::{ModalAtom, Mode};
 use crate::types::PieceId;
 
 impl<const C: usize> Position<C> {
@@ -45,16 +45,14 @@ impl<const C: usize> Position<C> {
             }
         }
         for a in m.modal.iter().filter(|_| modal) {
-            let mut t = p.sq;
-            for _ in 0..a.max {
-                match geo.offset(t, a.dx as i32, a.dy as i32) {
-                    Some(next) => t = next,
-                    None => break,
-                }
+            self.walk(p.sq, a, |t| {
                 bb.set(t as usize);
-                if !a.jumping && occ.test(t as usize) {
-                    break;
-                }
+                true
+            });
+        }
+        for &(dx, dy) in &m.igui {
+            if modal && let Some(t) = geo.offset(p.sq, dx as i32, dy as i32) {
+                bb.set(t as usize);
             }
         }
         if !m.range_rays.is_empty() {
@@ -96,29 +94,44 @@ impl<const C: usize> Position<C> {
         let p = self.pieces[id as usize];
         let m = &self.form_of(p.form).movement[p.side.index()];
         let mut bb = self.attacks_from_atoms(id, false);
-        let geo = &self.rules.geo;
         let enemy = self.occ[p.side.flip().index()];
         for a in &m.modal {
-            let mut t = p.sq;
-            for _ in 0..a.max {
-                match geo.offset(t, a.dx as i32, a.dy as i32) {
-                    Some(next) => t = next,
-                    None => break,
-                }
-                let occupied = self.occ_all.test(t as usize);
+            self.walk(p.sq, a, |t| {
                 let ok = match a.mode {
-                    Mode::MoveOnly => !occupied,
+                    Mode::MoveOnly => !self.occ_all.test(t as usize),
                     Mode::CaptureOnly => enemy.test(t as usize),
+                    Mode::Both => true,
                 };
                 if ok {
                     bb.set(t as usize);
                 }
-                if !a.jumping && occupied {
-                    break;
-                }
-            }
+                true
+            });
         }
         bb
+    }
+
+    /// Visits the squares a modal atom of a piece on `from` reaches, in order, until
+    /// `visit` says stop or the atom is blocked (after its last allowed hurdle).
+    fn walk(&self, from: Square, a: &ModalAtom, mut visit: impl FnMut(Square) -> bool) {
+        let geo = &self.rules.geo;
+        let mut t = from;
+        let mut passed = 0u8;
+        for _ in 0..a.max {
+            match geo.offset(t, a.dx as i32, a.dy as i32) {
+                Some(next) => t = next,
+                None => return,
+            }
+            if !visit(t) {
+                return;
+            }
+            if self.occ_all.test(t as usize) {
+                if passed >= a.hurdles {
+                    return;
+                }
+                passed += 1;
+            }
+        }
     }
 
     /// Whether piece `id` could capture on `sq` (an enemy there): its attack set,
@@ -133,24 +146,19 @@ impl<const C: usize> Position<C> {
             return true;
         }
         let geo = &self.rules.geo;
-        m.modal
+        let igui =
+            (m.igui.iter()).any(|&(dx, dy)| geo.offset(p.sq, dx as i32, dy as i32) == Some(sq));
+        igui || m
+            .modal
             .iter()
-            .filter(|a| a.mode == Mode::CaptureOnly)
+            .filter(|a| a.mode != Mode::MoveOnly)
             .any(|a| {
-                let mut t = p.sq;
-                for _ in 0..a.max {
-                    match geo.offset(t, a.dx as i32, a.dy as i32) {
-                        Some(next) => t = next,
-                        None => return false,
-                    }
-                    if t == sq {
-                        return true;
-                    }
-                    if !a.jumping && self.occ_all.test(t as usize) {
-                        return false;
-                    }
-                }
-                false
+                let mut hit = false;
+                self.walk(p.sq, a, |t| {
+                    hit |= t == sq;
+                    !hit
+                });
+                hit
             })
     }
 

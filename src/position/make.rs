@@ -104,7 +104,7 @@ impl<const C: usize> Position<C> {
         }
         if let Some(victim) = last_victim
             && !self.rules.contagion.is_empty()
-            && !self.form_of(old).royal()
+            && !self.rules.contagion_immune[old as usize]
             && let Some(&(_, to)) = self.rules.contagion.iter().find(|c| c.0 == victim)
         {
             form = to;
@@ -231,7 +231,8 @@ impl<const C: usize> Position<C> {
                 }
             }
         }
-        if mv.to != mv.from && enemy(mv.to) {
+        // A lion dog that comes back to a square it took on has taken it already.
+        if mv.to != mv.from && enemy(mv.to) && !out.contains(&mv.to) {
             out.push(mv.to);
         }
         out

@@ -291,6 +291,12 @@ impl<const C: usize> Position<C> {
             .is_some_and(|id| self.is_attacked(self.pieces[id as usize].sq, side.flip()))
     }
 
+    /// Direction (8 when off every line) and distance from `from` to `to`.
+    #[inline]
+    pub fn line_between(&self, from: Square, to: Square) -> (usize, usize) {
+        self.rays.line(from, to)
+    }
+
     pub fn square_name(&self, sq: Square) -> String {
         self.rules.geo.name(sq)
     }

@@ -36,6 +36,10 @@ fn list(moves: &[String]) -> String {
 }
 
 impl Reporter for JsonReporter {
+    fn error(&self, msg: &str) {
+        (self.out)(&format!("{{\"type\":\"error\",\"message\":\"{msg}\"}}"));
+    }
+
     fn iteration(&self, r: &Report) {
         let ms = r.elapsed.as_millis() as u64;
         let fields = format!(

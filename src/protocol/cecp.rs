@@ -252,6 +252,10 @@ fn xb_score(score: i32) -> i32 {
 }
 
 impl Reporter for CecpReporter {
+    fn error(&self, msg: &str) {
+        (self.out)(&format!("Error (internal): {msg}"));
+    }
+
     fn iteration(&self, r: &Report) {
         if !self.post || self.discard.load(Ordering::Relaxed) {
             return;

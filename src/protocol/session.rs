@@ -30,12 +30,18 @@ pub trait Reporter: Send + 'static {
     fn iteration(&self, r: &Report);
     /// The move to play (`None`: no legal move).
     fn best(&self, mv: Option<&str>);
+    /// Something went wrong inside the engine (the game goes on).
+    fn error(&self, msg: &str);
 }
 
 /// USI output: `info ...` lines and `bestmove`.
 pub struct UsiReporter(pub Out);
 
 impl Reporter for UsiReporter {
+    fn error(&self, msg: &str) {
+        (self.0)(&format!("info string error: {msg}"));
+    }
+
     fn iteration(&self, r: &Report) {
         let ms = r.elapsed.as_millis().max(1) as u64;
         (self.0)(&format!(
@@ -194,6 +200,11 @@ impl<const C: usize> Session for GameSession<C> {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
+                // Should the search ever fail, the engine still answers with a legal
+                // move rather than leaving the game hanging.
+                let mut legal = Vec::new();
+                pos.generate(&mut legal);
+                let fallback = legal.first().map(|m| m.to_text(geo));
                 let mut searcher = Searcher::new(pos, history, &stop);
                 let mut report = |it: &Iteration| {
                     let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
@@ -206,14 +217,26 @@ impl<const C: usize> Session for GameSession<C> {
                         pv: &pv,
                     });
                 };
-                let result = searcher.run(&limits, &mut report);
+                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    searcher
+                        .run(&limits, &mut report)
+                        .best
+                        .map(|m| m.to_text(geo))
+                }));
+                let best = match run {
+                    Ok(best) => best,
+                    Err(_) => {
+                        reporter.error("internal error in the search; playing a legal move");
+                        fallback
+                    }
+                };
                 if limits.infinite {
                     // After an infinite search the best move waits for `stop`.
                     while !stop.load(Ordering::Relaxed) {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                 }
-                reporter.best(result.best.map(|m| m.to_text(geo)).as_deref());
+                reporter.best(best.as_deref());
             })
             .expect("spawn the search thread")
     }

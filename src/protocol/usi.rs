@@ -24,6 +24,8 @@ pub struct Engine {
     out: Out,
     session: Box<dyn Session>,
     search: Option<RunningSearch>,
+    /// Alternative readings switched on (`setoption name <reading> value true`).
+    alternatives: Vec<String>,
 }
 
 /// Whether the loop should go on after a command.
@@ -39,6 +41,7 @@ impl Engine {
             out,
             session: new_session(variants::ALL[0]),
             search: None,
+            alternatives: Vec::new(),
         }
     }
 
@@ -105,6 +108,10 @@ impl Engine {
                 _ => self.error("usage: gameover win|lose|draw"),
             },
             "display" | "d" => self.display(),
+            "pieces" => match crate::diagram::variant_pieces(self.session.def(), args) {
+                Ok(text) => text.lines().for_each(|l| self.say(l)),
+                Err(e) => self.say(&format!("info string error: {e}")),
+            },
             "moves" => {
                 let moves = self.session.legal_moves();
                 self.say(&format!(
@@ -129,6 +136,9 @@ impl Engine {
             names[0],
             names.join(" var ")
         ));
+        for name in variants::alternative_options() {
+            self.say(&format!("option name {name} type check default false"));
+        }
         self.say("usiok");
     }
 
@@ -143,8 +153,9 @@ impl Engine {
         match name.as_str() {
             "USI_Variant" => match value.as_deref().and_then(variants::by_name) {
                 Some(def) => {
-                    if !std::ptr::eq(def, self.session.def()) {
-                        self.session = new_session(def);
+                    if def.name != self.session.def().name {
+                        self.session =
+                            new_session(variants::with_alternatives(def, &self.alternatives));
                     }
                 }
                 None => self.error(&format!(
@@ -159,6 +170,31 @@ impl Engine {
             "USI_Hash" | "USI_Ponder" => self.say(&format!(
                 "info string {name} ignored: this version has no hash table and does not ponder"
             )),
+            alt if variants::alternative_options().contains(&alt) => {
+                let on = match value.as_deref() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return self.error(&format!("{alt} takes the value true or false")),
+                };
+                if on == self.alternatives.iter().any(|a| a == alt) {
+                    return;
+                }
+                if on {
+                    self.alternatives.push(alt.to_string());
+                } else {
+                    self.alternatives.retain(|a| a != alt);
+                }
+                // A different rule set: a new game of the current variant.
+                let base = variants::by_name(self.session.def().name).expect("a known variant");
+                let def = variants::with_alternatives(base, &self.alternatives);
+                if !std::ptr::eq(def, self.session.def()) {
+                    self.session = new_session(def);
+                    self.say(&format!(
+                        "info string {alt} {}: new game",
+                        if on { "on" } else { "off" }
+                    ));
+                }
+            }
             other => self.error(&format!("unknown option '{}'", truncate(other))),
         }
     }

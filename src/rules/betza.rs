@@ -36,6 +36,12 @@
 //!   `VariantDef::ranks`.
 //! - `{j}` before a rider (`{j}fR`, `{j}B3`): jumping rider: goes to any square along
 //!   the line within its range whatever stands between, capturing only at the end.
+//! - `{j3}` before a rider: passes over at most three pieces (left where they stand),
+//!   capturing only at the end (taikyoku).
+//! - `{js4}` before a rider: jumps to the fourth square, then ranges on (taikyoku free
+//!   eagle; like `[AavB]` with a longer first leg).
+//! - `{igui}K`: captures on an adjacent square without moving (taikyoku heavenly
+//!   tetrarch king).
 //! - `{emperor}`: the maka dai dai emperor (any empty square; captures any enemy piece
 //!   that is not protected; never a protected royal).
 //!
@@ -73,6 +79,8 @@ pub struct MoveSpec {
     pub range_slides: Vec<Slide>,
     /// The emperor's power (`{emperor}`).
     pub emperor: bool,
+    /// Capture without moving on these adjacent squares (`{igui}K`).
+    pub igui: Vec<(i8, i8)>,
 }
 
 /// What an atom may do on its target squares.
@@ -80,17 +88,23 @@ pub struct MoveSpec {
 pub enum Mode {
     MoveOnly,
     CaptureOnly,
+    /// Either (a ride over a limited number of pieces, `{j3}`).
+    Both,
 }
 
+/// `ModalAtom::hurdles` of a ride that passes over any number of pieces.
+pub const ANY_HURDLES: u8 = u8::MAX;
+
 /// A leap (`max == 1`, any vector) or a ride along a unit vector (`max` squares,
-/// `UNLIMITED` for the board), restricted to moving or to capturing. A jumping
-/// ride passes over whatever stands between.
+/// `UNLIMITED` for the board), restricted to moving or to capturing, or a ride that
+/// passes over up to `hurdles` pieces (`ANY_HURDLES`: whatever stands between; a
+/// leap has `ANY_HURDLES`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ModalAtom {
     pub dx: i8,
     pub dy: i8,
     pub max: u8,
-    pub jumping: bool,
+    pub hurdles: u8,
     pub mode: Mode,
 }
 
@@ -218,7 +232,9 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
     let mut modality = String::new();
     let mut prev: Option<char> = None;
     let mut range = false;
-    let mut jumping = false;
+    let mut hurdles = 0;
+    let mut skip = 0;
+    let mut igui = false;
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -230,7 +246,10 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                 let name: String = chars[i + 1..i + close].iter().collect();
                 match name.as_str() {
                     "rc" => range = true,
-                    "j" => jumping = true,
+                    "j" => hurdles = ANY_HURDLES,
+                    "j3" => hurdles = 3,
+                    "js4" => skip = 4,
+                    "igui" => igui = true,
                     "emperor" => spec.emperor = true,
                     _ => return Err(format!("unknown power {{{name}}} in {text}")),
                 }
@@ -306,28 +325,52 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                         _ => return Err(format!("unsupported modality '{modality}' in {text}")),
                     };
                     let vecs = vecs.into_iter().filter(|&(dx, dy)| mods.admits(dx, dy));
-                    if (range || jumping) && !(rides && max > 1) {
-                        return Err(format!("{{rc}} and {{j}} need a rider in {text}"));
+                    let qualified = range || hurdles > 0 || skip > 0;
+                    if qualified && !(rides && max > 1) {
+                        return Err(format!("{{rc}}, {{j}} and {{js4}} need a rider in {text}"));
                     }
-                    if range {
-                        if mode.is_some() || jumping {
+                    if igui && (rides || mode.is_some() || qualified) {
+                        return Err(format!("{{igui}} qualifies a plain step in {text}"));
+                    }
+                    if igui {
+                        for v in vecs {
+                            push_unique(&mut spec.igui, v);
+                        }
+                    } else if range {
+                        if mode.is_some() || hurdles > 0 || skip > 0 {
                             return Err(format!("range capture cannot be qualified in {text}"));
                         }
                         for (dx, dy) in vecs {
                             spec.range_slides.push(Slide { dx, dy, max });
                         }
-                    } else if let Some(mode) = mode {
+                    } else if skip > 0 {
+                        if mode.is_some() || hurdles > 0 {
+                            return Err(format!("{{js4}} cannot be qualified in {text}"));
+                        }
                         for (dx, dy) in vecs {
-                            let (max, jumping) = if rides { (max, jumping) } else { (1, true) };
+                            spec.jump_slides.push(JumpSlide {
+                                dx,
+                                dy,
+                                jump: skip,
+                                max,
+                            });
+                        }
+                    } else if mode.is_some() || (hurdles > 0 && hurdles < ANY_HURDLES) {
+                        for (dx, dy) in vecs {
+                            let (max, hurdles) = if rides {
+                                (max, hurdles)
+                            } else {
+                                (1, ANY_HURDLES)
+                            };
                             spec.modal.push(ModalAtom {
                                 dx,
                                 dy,
                                 max,
-                                jumping,
-                                mode,
+                                hurdles,
+                                mode: mode.unwrap_or(Mode::Both),
                             });
                         }
-                    } else if jumping {
+                    } else if hurdles == ANY_HURDLES {
                         let n = max.min(LONGEST_LINE) as i8;
                         for (dx, dy) in vecs {
                             if dx.abs() > 1 || dy.abs() > 1 {
@@ -359,7 +402,9 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
                 }
                 mods = Mods::default();
                 range = false;
-                jumping = false;
+                hurdles = 0;
+                skip = 0;
+                igui = false;
                 chained = false;
                 modality.clear();
                 prev = None;
@@ -367,7 +412,7 @@ pub fn parse(text: &str) -> Result<MoveSpec, String> {
             _ => return Err(format!("unexpected '{c}' in {text}")),
         }
     }
-    if prev.is_some() || range || jumping {
+    if prev.is_some() || range || hurdles > 0 || skip > 0 || igui {
         return Err(format!("modifiers without an atom at the end of {text}"));
     }
     // A step is implied by any slide in the same direction; keep it only once.
@@ -555,7 +600,15 @@ mod tests {
             4
         );
         let cj = parse("c{j}B").unwrap();
-        assert!(cj.modal.iter().all(|a| a.jumping && a.max == UNLIMITED));
+        assert!((cj.modal.iter()).all(|a| a.hurdles == ANY_HURDLES && a.max == UNLIMITED));
+        let j3 = parse("{j3}B").unwrap();
+        assert!(
+            j3.modal
+                .iter()
+                .all(|a| a.hurdles == 3 && a.mode == Mode::Both)
+        );
+        assert_eq!(parse("{js4}fB").unwrap().jump_slides[0].jump, 4);
+        assert_eq!(parse("{igui}K").unwrap().igui.len(), 8);
         let dog = parse("KADG[avavK]").unwrap();
         assert_eq!(dog.lion_dog_lines.len(), 8);
         assert_eq!(dog.leaps.len(), 20);

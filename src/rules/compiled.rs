@@ -28,6 +28,8 @@ pub struct Movement {
     pub range_rays: Vec<(u8, u8)>,
     /// The emperor's power: generated apart, it attacks nothing in the maps.
     pub emperor: bool,
+    /// Adjacent squares it captures on without moving.
+    pub igui: Vec<(i8, i8)>,
     /// Per direction, the range of the slide that way (0: none).
     pub ray_max: [u8; 8],
     /// The attack set is leaps plus plain slides, and no leap lies on a slide's
@@ -42,12 +44,13 @@ impl Movement {
             || !self.jump_rays.is_empty()
             || !self.hooks.is_empty()
             || !self.range_rays.is_empty()
-            || self.modal.iter().any(|a| a.max > 1 && !a.jumping)
+            || (self.modal.iter()).any(|a| a.max > 1 && a.hurdles != betza::ANY_HURDLES)
     }
 
-    /// Whether some of its moves only move or only capture (generated apart).
+    /// Whether some of its moves only move or only capture, pass a limited number
+    /// of pieces or capture without moving (generated apart).
     pub fn is_modal(&self) -> bool {
-        !self.modal.is_empty()
+        !self.modal.is_empty() || !self.igui.is_empty()
     }
 }
 
@@ -108,6 +111,9 @@ pub struct Rules {
     /// Contagious promotion: capturing a form of the first kind turns a non-royal
     /// capturer into the second form.
     pub contagion: Vec<(FormId, FormId)>,
+    /// Per form: contagion leaves it alone (royals, and kinds promoting to a royal:
+    /// the maka dai dai drunk elephant).
+    pub contagion_immune: Vec<bool>,
 }
 
 impl std::fmt::Debug for Rules {
@@ -162,6 +168,7 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
             .map(|s| (dir((s.dx, s.dy)), s.max))
             .collect(),
         emperor: spec.emperor,
+        igui: spec.igui.iter().map(|&v| orient(v)).collect(),
         ray_max: [0; 8],
         line_separable: false,
     };
@@ -175,6 +182,7 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
     m.line_separable = m.jump_rays.is_empty()
         && m.hooks.is_empty()
         && m.modal.is_empty()
+        && m.igui.is_empty()
         && m.range_rays.is_empty()
         && !m.leaps.iter().any(on_a_slide);
     Ok(m)
@@ -293,7 +301,11 @@ impl Rules {
                 }
             }
         }
+        let contagion_immune = (forms.iter())
+            .map(|f| f.royal() || f.promotes_to.is_some_and(|p| forms[p as usize].royal()))
+            .collect();
         Ok(Rules {
+            contagion_immune,
             def,
             geo,
             forms,

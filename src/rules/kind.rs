@@ -1,7 +1,7 @@
 //! Piece kinds and variants as plain data.
 
 /// One piece kind of a variant: everything the engine knows about it comes from here.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct KindDef {
     pub name: &'static str,
     /// Abbreviation used in SFEN (case-insensitive; multi-letter codes go in parentheses).

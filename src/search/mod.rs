@@ -64,6 +64,11 @@ pub struct Searcher<'a, const C: usize> {
     prev_pv: Vec<Move>,
 }
 
+/// Deepest quiescence below the horizon.
+const QUIESCE_PLIES: usize = 8;
+/// Delta-pruning margin: what positional terms may add to a capture's material.
+const DELTA_MARGIN: i32 = 200;
+
 impl<'a, const C: usize> Searcher<'a, C> {
     pub fn new(pos: Position<C>, history: Vec<u64>, stop: &'a AtomicBool) -> Self {
         Searcher {
@@ -191,7 +196,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return 0;
         }
         if depth <= 0 {
-            return self.quiesce(ply, alpha, beta);
+            return self.quiesce(ply, 0, alpha, beta);
         }
         self.nodes += 1;
         if ply > 0 && self.should_abort() {
@@ -231,7 +236,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         best
     }
 
-    fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Captures only, from the horizon on (`qply` plies into it).
+    fn quiesce(&mut self, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         self.pv[ply].clear();
@@ -239,7 +245,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return -(MATE - ply as i32);
         }
         let stand = crate::eval::evaluate(&self.pos);
-        if stand >= beta || ply + 1 >= self.lists.len() || self.should_abort() {
+        // Capture chains on the big boards (range captures take whole lines) can
+        // run very long: past QUIESCE_PLIES the static evaluation stands.
+        if stand >= beta
+            || ply + 1 >= self.lists.len()
+            || qply >= QUIESCE_PLIES
+            || self.should_abort()
+        {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -249,8 +261,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.order(&mut list, usize::MAX);
         let mut best = stand;
         for &mv in list.iter() {
+            // Delta pruning: a capture that cannot lift the score to alpha even
+            // with a margin is not tried (royals count as winning).
+            if stand + self.gain(mv) + DELTA_MARGIN <= alpha {
+                continue;
+            }
             self.pos.make(mv);
-            let score = -self.quiesce(ply + 1, -beta, -alpha);
+            let score = -self.quiesce(ply + 1, qply + 1, -beta, -alpha);
             self.pos.unmake();
             if self.aborted {
                 break;
@@ -269,6 +286,20 @@ impl<'a, const C: usize> Searcher<'a, C> {
         best
     }
 
+    /// Material a move takes: its victims' values, a royal counting as winning,
+    /// less the friends a range capture removes.
+    fn gain(&self, mv: Move) -> i32 {
+        let us = self.pos.side_to_move();
+        (self.pos.victims(mv).iter())
+            .map(|&s| {
+                let id = self.pos.piece_at(s).unwrap();
+                let f = self.pos.form(id);
+                let v = if f.royal() { 100_000 } else { f.value() };
+                if self.pos.piece(id).side == us { -v } else { v }
+            })
+            .sum()
+    }
+
     /// Previous iteration's PV move first, then captures by victim value (most
     /// valuable first, cheapest attacker first), then promotions, then the rest.
     fn order(&self, list: &mut [Move], ply: usize) {
@@ -279,16 +310,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if on_pv && Some(*mv) == pv_move {
                 return i32::MIN;
             }
-            let us = self.pos.side_to_move();
-            let victims: i32 = (self.pos.victims(*mv).iter())
-                .map(|&s| {
-                    let id = self.pos.piece_at(s).unwrap();
-                    let f = self.pos.form(id);
-                    let v = if f.royal() { 100_000 } else { f.value() };
-                    // A range capture may take friends too.
-                    if self.pos.piece(id).side == us { -v } else { v }
-                })
-                .sum();
+            let victims = self.gain(*mv);
             let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
             let promo = if mv.promotes() { 50 } else { 0 };
             -(victims * 16 - if victims > 0 { attacker / 8 } else { 0 } + promo)

@@ -37,15 +37,71 @@ macro_rules! royal {
 }
 
 pub mod dai;
+pub mod dai_dai;
 pub mod dai_xboard;
+pub mod maka_dai_dai;
+pub mod tai;
+pub mod taikyoku;
 
-use crate::rules::kind::VariantDef;
+use crate::rules::kind::{KindDef, VariantDef};
 
 /// Every variant the engine plays, by protocol name.
-pub static ALL: &[&VariantDef] = &[&dai::DAI];
+pub static ALL: &[&VariantDef] = &[
+    &dai::DAI,
+    &dai_dai::DAI_DAI,
+    &maka_dai_dai::MAKA_DAI_DAI,
+    &tai::TAI,
+    &taikyoku::TAIKYOKU,
+];
 
 pub fn by_name(name: &str) -> Option<&'static VariantDef> {
     ALL.iter()
         .copied()
         .find(|v| v.name.eq_ignore_ascii_case(name))
+}
+
+/// Names of the alternative-reading options of every variant, each once.
+pub fn alternative_options() -> Vec<&'static str> {
+    let mut names: Vec<&str> = ALL
+        .iter()
+        .flat_map(|v| v.alternatives.iter().map(|a| a.option))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The variant with the alternative readings named in `enabled` that apply to it
+/// (built once per combination; the variant itself when none applies).
+pub fn with_alternatives(def: &'static VariantDef, enabled: &[String]) -> &'static VariantDef {
+    let applied: Vec<&crate::rules::kind::AltMove> = (def.alternatives.iter())
+        .filter(|a| enabled.iter().any(|e| e.eq_ignore_ascii_case(a.option)))
+        .collect();
+    if applied.is_empty() {
+        return def;
+    }
+    // The cache key: the variant's address mixed with the chosen options.
+    let mut key = def as *const VariantDef as usize;
+    for a in &applied {
+        for b in a.option.bytes().chain(a.code.bytes()) {
+            key = key.wrapping_mul(31).wrapping_add(b as usize);
+        }
+    }
+    let table: &'static &'static VariantDef = crate::cache::shared(key, || {
+        let kinds: Vec<KindDef> = (def.kinds.iter())
+            .map(
+                |k| match applied.iter().find(|a| a.code.eq_ignore_ascii_case(k.code)) {
+                    Some(a) => KindDef {
+                        betza: a.betza,
+                        ..k.clone()
+                    },
+                    None => k.clone(),
+                },
+            )
+            .collect();
+        let kinds: &'static [KindDef] = Box::leak(kinds.into_boxed_slice());
+        let variant: &'static VariantDef = Box::leak(Box::new(VariantDef { kinds, ..*def }));
+        variant
+    });
+    table
 }
