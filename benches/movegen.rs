@@ -4,7 +4,8 @@ use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use large_shogi::perft::perft;
 use large_shogi::position::Position;
 use large_shogi::rules::Rules;
-use large_shogi::variants::dai::DAI;
+use large_shogi::rules::kind::VariantDef;
+use large_shogi::variants::{self, dai::DAI};
 
 /// A middlegame position reached by a fixed line, so that sliders and lions are
 /// out and captures exist.
@@ -56,5 +57,44 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(movegen, benches);
+/// Start positions of the larger variants: generation, make/unmake of every move,
+/// and perft at the depth the note reports.
+fn larger<const C: usize>(c: &mut Criterion, def: &'static VariantDef, depth: u32) {
+    let rules = Rules::get(def);
+    let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
+    let mut list = Vec::with_capacity(2048);
+    c.bench_function(&format!("{}/start/generate", def.name), |b| {
+        b.iter(|| {
+            list.clear();
+            black_box(&pos).generate(&mut list);
+            list.len()
+        })
+    });
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    c.bench_function(
+        &format!("{}/start/make_unmake_all_{}", def.name, moves.len()),
+        |b| {
+            b.iter(|| {
+                for &m in &moves {
+                    pos.make(black_box(m));
+                    pos.unmake();
+                }
+            })
+        },
+    );
+    let mut g = c.benchmark_group(format!("{}/perft", def.name));
+    g.sample_size(10);
+    g.bench_function(depth.to_string(), |b| b.iter(|| perft(&mut pos, depth)));
+    g.finish();
+}
+
+fn larger_variants(c: &mut Criterion) {
+    larger::<3>(c, &variants::dai_dai::DAI_DAI, 4);
+    larger::<3>(c, &variants::maka_dai_dai::MAKA_DAI_DAI, 3);
+    larger::<5>(c, &variants::tai::TAI, 3);
+    larger::<11>(c, &variants::taikyoku::TAIKYOKU, 3);
+}
+
+criterion_group!(movegen, benches, larger_variants);
 criterion_main!(movegen);

@@ -7,6 +7,7 @@
 use crate::board::{NO_SQUARE, Square};
 use crate::moves::{DECLINE, Move, MoveText, PROMOTE};
 use crate::position::Position;
+use crate::position::leap_table::Motion;
 use crate::rules::Form;
 use crate::rules::kind::PromotionRule;
 use crate::types::{PieceId, Side};
@@ -21,23 +22,42 @@ impl<const C: usize> Position<C> {
         for id in self.pieces_of(us).iter() {
             let id = id as PieceId;
             let from = self.piece(id).sq;
-            let form = self.form(id);
-            let m = &form.movement[us.index()];
-            let targets = if m.is_modal() {
+            // The common case reads only the piece's cached motion facts.
+            let motion = self.motion_of(id);
+            let targets = if motion.generates(Motion::GEN_MODAL) {
                 self.modal_targets(id)
             } else {
                 self.attacks_of(id)
-            };
-            for to in targets.and_not(&own).iter() {
-                let to = to as Square;
-                let capture = self.piece_at(to).is_some();
-                self.push_promotions(out, form, us, from, NO_STOPS, to, capture);
             }
-            if m.emperor {
-                self.emperor_moves(out, form, us, from);
+            .and_not(&own);
+            if !motion.generates(Motion::GEN_PROMOTES) {
+                out.extend(targets.iter().map(|to| Move::simple(from, to as Square, 0)));
+            } else {
+                let form = self.form(id);
+                let ranged = motion.has(Motion::RANGE);
+                for to in targets.iter() {
+                    let to = to as Square;
+                    let capture = self.piece_at(to).is_some()
+                        || (ranged && self.takes_an_enemy(Move::simple(from, to, 0)));
+                    self.push_promotions(out, form, us, from, NO_STOPS, to, capture);
+                }
             }
-            self.lion_moves(out, form, us, from);
+            if motion.generates(Motion::GEN_EMPEROR) {
+                self.emperor_moves(out, self.form(id), us, from);
+            }
+            if motion.generates(Motion::GEN_MULTI) {
+                self.lion_moves(out, self.form(id), us, from);
+            }
         }
+    }
+
+    /// Whether `mv` removes an enemy piece: what makes a range capture a capture for
+    /// promotion (one that removes only friends is not; taikyoku.md, I7).
+    #[inline(never)]
+    fn takes_an_enemy(&self, mv: Move) -> bool {
+        let them = self.side_to_move().flip();
+        (self.victims(mv).iter())
+            .any(|&s| self.piece_at(s).is_some_and(|v| self.piece(v).side == them))
     }
 
     /// Only the captures (a lion's igui and double moves included): for quiescence.
@@ -57,6 +77,7 @@ impl<const C: usize> Position<C> {
 
     /// Pushes `from -> to` (via `mid`) once, or twice where promotion is optional.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn push_promotions(
         &self,
         out: &mut Vec<Move>,
@@ -67,13 +88,7 @@ impl<const C: usize> Position<C> {
         to: Square,
         capture: bool,
     ) {
-        let mv = Move {
-            from,
-            to,
-            mid,
-            mid2,
-            flags: 0,
-        };
+        let mv = Move::with_stops(from, [mid, mid2], to, 0);
         if form.promotes_to.is_none() {
             out.push(mv);
         } else if self.rules.def.promotion == PromotionRule::Capture {
@@ -123,6 +138,7 @@ impl<const C: usize> Position<C> {
     /// The emperor: to any empty square, or onto any enemy no enemy piece protects
     /// (a protected royal is never taken). Squares its other atoms reach are
     /// generated already.
+    #[inline(never)]
     fn emperor_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
         let them = us.flip();
         let id = self.piece_at(from).expect("the emperor");
@@ -176,6 +192,7 @@ impl<const C: usize> Position<C> {
     }
 
     /// Multi-step lion moves: igui, capture-then-move, double capture, pass.
+    #[inline(never)]
     fn lion_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
         let m = &form.movement[us.index()];
         if !m.lion_area && m.lion_dirs.is_empty() && m.lion_dog_dirs.is_empty() {
@@ -238,13 +255,7 @@ impl<const C: usize> Position<C> {
             self.lion_dog_line(out, form, us, from, d as usize, lion_too, &mut pass_via);
         }
         if pass_via != NO_SQUARE {
-            out.push(Move {
-                from,
-                to: from,
-                mid: pass_via,
-                mid2: NO_SQUARE,
-                flags: 0,
-            });
+            out.push(Move::with_stops(from, [pass_via, NO_SQUARE], from, 0));
         }
     }
 
@@ -459,7 +470,7 @@ impl<const C: usize> Position<C> {
             .filter(|m| {
                 m.to == to
                     && if mid == NO_SQUARE || self.piece_at(mid).is_some() {
-                        m.mid == mid && m.mid2 == mid2
+                        m.mid == mid && m.mid2() == mid2
                     } else {
                         m.mid != NO_SQUARE && self.piece_at(m.mid).is_none()
                     }

@@ -16,8 +16,10 @@ pub struct Move {
     pub to: Square,
     /// First stop of a multi-step (lion) move, or `NO_SQUARE`.
     pub mid: Square,
-    /// Second stop of a three-step (lion dog) move, or `NO_SQUARE`.
-    pub mid2: Square,
+    /// Second stop of a three-step (lion dog) move, as its offset from `mid` (the
+    /// two are neighbours; 0: none). Kept in a byte so that a move fits in 8 bytes:
+    /// move lists are written at the rate of the whole move generator.
+    pub(crate) mid2_delta: i8,
     pub flags: u8,
 }
 
@@ -26,7 +28,7 @@ impl Move {
         from: NO_SQUARE,
         to: NO_SQUARE,
         mid: NO_SQUARE,
-        mid2: NO_SQUARE,
+        mid2_delta: 0,
         flags: 0,
     };
 
@@ -36,8 +38,37 @@ impl Move {
             from,
             to,
             mid: NO_SQUARE,
-            mid2: NO_SQUARE,
+            mid2_delta: 0,
             flags,
+        }
+    }
+
+    /// A move through the stops `mid` and `mid2` (either may be `NO_SQUARE`; a
+    /// second stop neighbours the first).
+    #[inline]
+    pub fn with_stops(from: Square, [mid, mid2]: [Square; 2], to: Square, flags: u8) -> Move {
+        let mid2_delta = if mid2 == NO_SQUARE {
+            0
+        } else {
+            debug_assert!(mid != NO_SQUARE);
+            (mid2 as i32 - mid as i32) as i8
+        };
+        Move {
+            from,
+            to,
+            mid,
+            mid2_delta,
+            flags,
+        }
+    }
+
+    /// Second stop of a three-step (lion dog) move, or `NO_SQUARE`.
+    #[inline]
+    pub fn mid2(&self) -> Square {
+        if self.mid2_delta == 0 {
+            NO_SQUARE
+        } else {
+            (self.mid as i32 + self.mid2_delta as i32) as Square
         }
     }
 
@@ -49,7 +80,7 @@ impl Move {
     /// Text form: the squares visited, then `+` (promote) or `=` (declined).
     pub fn to_text(&self, geo: &Geometry) -> String {
         let mut s = geo.name(self.from);
-        for stop in [self.mid, self.mid2] {
+        for stop in [self.mid, self.mid2()] {
             if stop != NO_SQUARE {
                 s.push_str(&geo.name(stop));
             }
@@ -112,7 +143,7 @@ mod tests {
             from: sq("8h"),
             mid: sq("7g"),
             to: sq("6f"),
-            mid2: NO_SQUARE,
+            mid2_delta: 0,
             flags: 0,
         };
         assert_eq!(lion.to_text(&g), "8h7g6f");

@@ -40,5 +40,5 @@ fn tai_start() {
 
 #[test]
 fn taikyoku_start() {
-    counts::<11>(&taikyoku::TAIKYOKU, &[265, 70227, 23512790]);
+    counts::<11>(&taikyoku::TAIKYOKU, &[265, 70227, 23513057]);
 }

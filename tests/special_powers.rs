@@ -186,3 +186,36 @@ fn great_general_range_capture() {
     assert_eq!(game.pos.occupied().count(), 6);
     game.pos.validate().unwrap();
 }
+
+/// A range capture promotes when it removes an enemy, wherever it stops; one that
+/// removes only friends does not (taikyoku.md, I7). The vice general promotes to
+/// great general.
+#[test]
+fn range_capture_promotes_only_on_enemies() {
+    let def = &TAIKYOKU;
+    let s = sfen(
+        def,
+        &[
+            (17, 17, "(VG)"),
+            (16, 16, "p"),
+            (14, 14, "P"),
+            (18, 16, "P"),
+            (0, 35, "K"),
+            (35, 0, "k"),
+        ],
+        "b",
+    );
+    let game = Game::<11>::new(Rules::get(def), &s).unwrap();
+    let geo = &game.pos.rules.geo;
+    let name = |x, y| geo.name(geo.square(x, y));
+    let moves = moves_from(&game, 17, 17);
+    let from = name(17, 17);
+    // Over the white pawn to the empty square behind it, and on over the own pawn.
+    for (x, y) in [(16, 16), (15, 15), (13, 13)] {
+        let m = format!("{from}{}+", name(x, y));
+        assert!(moves.contains(&m), "{m} in {moves:?}");
+    }
+    // Over the own pawn only: no capture, no promotion.
+    let m = format!("{from}{}", name(19, 15));
+    assert!(moves.contains(&m), "{m} in {moves:?}");
+}

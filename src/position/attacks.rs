@@ -90,6 +90,7 @@ impl<const C: usize> Position<C> {
     /// Targets of a piece with move-only or capture-only atoms: its other atoms'
     /// reach, plus the empty squares its move-only atoms reach and the enemies its
     /// capture-only atoms reach (own pieces included; the caller removes them).
+    #[inline(never)]
     pub(crate) fn modal_targets(&self, id: PieceId) -> Bitboard<C> {
         let p = self.pieces[id as usize];
         let m = &self.form_of(p.form).movement[p.side.index()];

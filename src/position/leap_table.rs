@@ -12,12 +12,14 @@ const MAX_BYTES: usize = 64 << 20;
 /// The movement facts make needs about a piece, kept per piece so that the hot
 /// path does not chase `rules.forms[form].movement[side]`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Motion {
+pub(crate) struct Motion {
     /// Per direction, the range of the slide that way (0: none).
     pub ray_max: [u8; 8],
     /// Bit `d` set when the piece slides along direction `d`.
     pub dirs: u8,
     pub flags: u8,
+    /// What move generation must do beyond the attack set (`GEN_*`).
+    pub gen_flags: u8,
     /// Index of square 0 of the piece's leap set in the flat target table.
     pub leap_base: u32,
 }
@@ -35,9 +37,22 @@ impl Motion {
     /// only on occupancy.
     pub const RANGE: u8 = 16;
 
+    /// Moves come from a filtered attack set (move-only, capture-only, igui atoms).
+    pub const GEN_MODAL: u8 = 1;
+    pub const GEN_EMPEROR: u8 = 2;
+    /// Multi-step moves: lion, line lion, lion dog, igui.
+    pub const GEN_MULTI: u8 = 4;
+    /// The form can promote.
+    pub const GEN_PROMOTES: u8 = 8;
+
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
+    }
+
+    #[inline]
+    pub fn generates(&self, flag: u8) -> bool {
+        self.gen_flags & flag != 0
     }
 }
 
@@ -110,10 +125,28 @@ impl<const C: usize> LeapTable<C> {
                             dirs |= 1 << d;
                         }
                     }
+                    let mut gen_flags = 0;
+                    if m.is_modal() {
+                        gen_flags |= Motion::GEN_MODAL;
+                    }
+                    if m.emperor {
+                        gen_flags |= Motion::GEN_EMPEROR;
+                    }
+                    if m.lion_area
+                        || !m.lion_dirs.is_empty()
+                        || !m.lion_dog_dirs.is_empty()
+                        || !m.igui.is_empty()
+                    {
+                        gen_flags |= Motion::GEN_MULTI;
+                    }
+                    if form.promotes_to.is_some() {
+                        gen_flags |= Motion::GEN_PROMOTES;
+                    }
                     Motion {
                         ray_max: m.ray_max,
                         dirs,
                         flags,
+                        gen_flags,
                         leap_base: if tabulate { (sets[s] * n) as u32 } else { 0 },
                     }
                 })

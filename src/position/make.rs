@@ -209,7 +209,7 @@ impl<const C: usize> Position<C> {
             let v = self.board[s as usize];
             v != NO_PIECE && self.pieces[v as usize].side != us
         };
-        for s in [mv.mid, mv.mid2] {
+        for s in [mv.mid, mv.mid2()] {
             if s != NO_SQUARE && s != mv.from && enemy(s) && !out.contains(&s) {
                 out.push(s);
             }

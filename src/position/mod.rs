@@ -9,7 +9,7 @@
 //! `attackers[s]`: make/unmake recompute exactly those.
 
 mod attacks;
-mod leap_table;
+pub(crate) mod leap_table;
 mod make;
 mod sfen;
 mod validate;
@@ -238,6 +238,12 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn pieces_of(&self, side: Side) -> Bitboard<C> {
         self.side_ids[side.index()]
+    }
+
+    /// The movement facts of piece `id`'s current form (what generation needs).
+    #[inline]
+    pub(crate) fn motion_of(&self, id: PieceId) -> Motion {
+        self.motion[id as usize]
     }
 
     #[inline]
