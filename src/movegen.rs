@@ -4,7 +4,7 @@
 //! Every generated move is legal: these games allow moving into check. The caller
 //! stops at game end (a side without royals) before asking for moves.
 
-use crate::board::{NO_SQUARE, Square};
+use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::{DECLINE, Move, MoveText, PROMOTE};
 use crate::position::Position;
 use crate::position::leap_table::Motion;
@@ -24,22 +24,17 @@ impl<const C: usize> Position<C> {
             let from = self.piece(id).sq;
             // The common case reads only the piece's cached motion facts.
             let motion = self.motion_of(id);
-            let targets = if motion.generates(Motion::GEN_MODAL) {
-                self.modal_targets(id)
+            if motion.generates(Motion::GEN_MODAL) {
+                let targets = self.modal_targets(id).and_not(&own);
+                self.push_targets(out, id, from, &targets, motion);
             } else {
-                self.attacks_of(id)
-            }
-            .and_not(&own);
-            if !motion.generates(Motion::GEN_PROMOTES) {
-                out.extend(targets.iter().map(|to| Move::simple(from, to as Square, 0)));
-            } else {
-                let form = self.form(id);
-                let ranged = motion.has(Motion::RANGE);
-                for to in targets.iter() {
-                    let to = to as Square;
-                    let capture = self.piece_at(to).is_some()
-                        || (ranged && self.takes_an_enemy(Move::simple(from, to, 0)));
-                    self.push_promotions(out, form, us, from, NO_STOPS, to, capture);
+                let att = self.attacks_ref(id);
+                // Most pieces of a big setup have nowhere to go: one pass over the
+                // words says so before any iteration.
+                if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
+                    let mut targets = *att;
+                    targets.and_not_assign(&own);
+                    self.push_targets(out, id, from, &targets, motion);
                 }
             }
             if motion.generates(Motion::GEN_EMPEROR) {
@@ -51,13 +46,61 @@ impl<const C: usize> Position<C> {
         }
     }
 
-    /// Whether `mv` removes an enemy piece: what makes a range capture a capture for
-    /// promotion (one that removes only friends is not; taikyoku.md, I7).
+    /// The single-destination moves of piece `id` to `targets`.
+    #[inline(always)]
+    fn push_targets(
+        &self,
+        out: &mut Vec<Move>,
+        id: PieceId,
+        from: Square,
+        targets: &Bitboard<C>,
+        motion: Motion,
+    ) {
+        let us = self.side_to_move();
+        if !motion.generates(Motion::GEN_PROMOTES) {
+            // Most moves: no promotion to weigh, no capture to look at.
+            out.extend(targets.iter().map(|to| Move::simple(from, to as Square, 0)));
+            return;
+        }
+        let form = self.form(id);
+        // A range capture that removes an enemy is a capture wherever it stops.
+        let enemy = self.occupied_ref(us.flip());
+        let range = motion.has(Motion::RANGE).then(|| self.range_takes(id));
+        for to in targets.iter() {
+            let capture =
+                enemy.test(to) || range.as_ref().is_some_and(|r: &Bitboard<C>| r.test(to));
+            let to = to as Square;
+            self.push_promotions(out, form, us, from, NO_STOPS, to, capture);
+        }
+    }
+
+    /// Squares where a range-capturing move of piece `id` would have removed an
+    /// enemy on the way (one that removes only friends is no capture: taikyoku.md,
+    /// I7): along each range-capturing line, everything past the first enemy.
     #[inline(never)]
-    fn takes_an_enemy(&self, mv: Move) -> bool {
-        let them = self.side_to_move().flip();
-        (self.victims(mv).iter())
-            .any(|&s| self.piece_at(s).is_some_and(|v| self.piece(v).side == them))
+    fn range_takes(&self, id: PieceId) -> Bitboard<C> {
+        let p = self.piece(id);
+        let m = &self.form(id).movement[p.side.index()];
+        let geo = &self.rules.geo;
+        let enemy = self.occupied_ref(p.side.flip());
+        let att = self.attacks_ref(id);
+        let mut out = Bitboard::EMPTY;
+        for &(d, max) in &m.range_rays {
+            let delta = geo.delta(d as usize);
+            let n = geo.ray_len(p.sq, d as usize).min(max as usize);
+            let mut seen = false;
+            for k in 1..=n {
+                let t = (p.sq as isize + k as isize * delta) as usize;
+                if !att.test(t) {
+                    break;
+                }
+                if seen {
+                    out.set(t);
+                }
+                seen |= enemy.test(t);
+            }
+        }
+        out
     }
 
     /// Only the captures (a lion's igui and double moves included): for quiescence.

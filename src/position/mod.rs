@@ -247,6 +247,16 @@ impl<const C: usize> Position<C> {
     }
 
     #[inline]
+    pub(crate) fn occupied_ref(&self, side: Side) -> &Bitboard<C> {
+        &self.occ[side.index()]
+    }
+
+    #[inline]
+    pub(crate) fn attacks_ref(&self, id: PieceId) -> &Bitboard<C> {
+        &self.attacks[id as usize]
+    }
+
+    #[inline]
     pub fn attacks_of(&self, id: PieceId) -> Bitboard<C> {
         self.attacks[id as usize]
     }
