@@ -25,7 +25,7 @@ fn counts<const C: usize>(def: &'static VariantDef, expected: &[u64]) {
 
 #[test]
 fn dai_dai_start() {
-    counts::<3>(&dai_dai::DAI_DAI, &[59, 3463, 206662, 12280725]);
+    counts::<3>(&dai_dai::DAI_DAI, &[59, 3463, 206662, 12280725, 742965694]);
 }
 
 #[test]

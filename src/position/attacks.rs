@@ -56,21 +56,16 @@ impl<const C: usize> Position<C> {
             }
         }
         if !m.range_rays.is_empty() {
-            let rank = self.rules.rank[p.form as usize];
+            // Flies over lower ranks, stops at an equal or higher one: a slide over
+            // the pieces of at least its rank.
+            let rank = self.rules.rank[p.form as usize] as usize;
+            let stops = if rank == 0 {
+                &self.occ_all
+            } else {
+                &self.occ_rank[rank.min(super::RANKS) - 1]
+            };
             for &(dir, max) in &m.range_rays {
-                let (dir, delta) = (dir as usize, geo.delta(dir as usize));
-                let n = geo.ray_len(p.sq, dir).min(max as usize);
-                for k in 1..=n {
-                    let t = (p.sq as isize + k as isize * delta) as Square;
-                    bb.set(t as usize);
-                    let o = self.board[t as usize];
-                    // Flies over lower ranks, stops at an equal or higher one.
-                    if o != crate::types::NO_PIECE
-                        && self.rules.rank[self.pieces[o as usize].form as usize] >= rank
-                    {
-                        break;
-                    }
-                }
+                bb |= rays.slide(p.sq, dir as usize, max as usize, stops);
             }
         }
         for &dir in &m.hooks {

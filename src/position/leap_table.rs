@@ -20,6 +20,8 @@ pub(crate) struct Motion {
     pub flags: u8,
     /// What move generation must do beyond the attack set (`GEN_*`).
     pub gen_flags: u8,
+    /// Range-capture rank of the form (0: unranked; royals `u8::MAX`).
+    pub rank: u8,
     /// Index of square 0 of the piece's leap set in the flat target table.
     pub leap_base: u32,
 }
@@ -54,6 +56,14 @@ impl Motion {
     pub fn generates(&self, flag: u8) -> bool {
         self.gen_flags & flag != 0
     }
+}
+
+fn form_index(rules: &Rules, form: &crate::rules::Form) -> usize {
+    rules
+        .forms
+        .iter()
+        .position(|f| std::ptr::eq(f, form))
+        .expect("a form of these rules")
 }
 
 pub struct LeapTable<const C: usize> {
@@ -147,6 +157,7 @@ impl<const C: usize> LeapTable<C> {
                         dirs,
                         flags,
                         gen_flags,
+                        rank: rules.rank[form_index(rules, form)],
                         leap_base: if tabulate { (sets[s] * n) as u32 } else { 0 },
                     }
                 })

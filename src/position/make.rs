@@ -13,7 +13,6 @@ impl<const C: usize> Position<C> {
         let mover = self.board[mv.from as usize];
         debug_assert!(mover != NO_PIECE, "no piece on the from square");
         let us = self.stm;
-        let them = us.flip();
         let old_form = self.pieces[mover as usize].form;
         let undo = Undo {
             mv,
@@ -27,6 +26,35 @@ impl<const C: usize> Position<C> {
         // attacks. Emptied: the victims' squares off the destination and the from
         // square; filled: the destination, unless it held a victim (then it is
         // `replaced`: same occupancy, another piece, which matters to range capture).
+        if mv.mid == NO_SQUARE
+            && mv.to != mv.from
+            && !self.motion[mover as usize].has(Motion::RANGE)
+        {
+            // The common move: one piece to one square, taking at most what is there.
+            let v = self.board[mv.to as usize];
+            let (filled, replaced, last_victim) = if v != NO_PIECE {
+                let victim = self.pieces[v as usize].form;
+                self.capture(v);
+                (NO_SQUARE, mv.to, Some(victim))
+            } else {
+                (mv.to, NO_SQUARE, None)
+            };
+            let new_form = if mv.promotes() || last_victim.is_some() {
+                self.form_after(mover, mv, last_victim)
+            } else {
+                old_form
+            };
+            if new_form != old_form {
+                self.lift::<true>(mover);
+                self.set_form(mover, new_form);
+                self.pieces[mover as usize].sq = mv.to;
+                self.put::<true>(mover);
+            } else {
+                self.shift(mover, mv.from, mv.to);
+                self.hash ^= piece_key(old_form, us, mv.from) ^ piece_key(old_form, us, mv.to);
+            }
+            return self.finish_make(mover, undo, &[mv.from], filled, replaced);
+        }
         let victims = self.victims(mv);
         let mut emptied: ArrayVec<Square, MAX_VICTIMS> = ArrayVec::new();
         let mut filled = NO_SQUARE;
@@ -64,16 +92,29 @@ impl<const C: usize> Position<C> {
             self.put::<true>(mover);
             replaced = mv.from;
         }
-        // Sliders that saw a changed square: only their lines through it change.
+        self.finish_make(mover, undo, &emptied, filled, replaced);
+    }
+
+    /// The attack upkeep after the pieces have moved: sliders that saw a changed
+    /// square (only their lines through it change), then the mover.
+    #[inline(always)]
+    fn finish_make(
+        &mut self,
+        mover: PieceId,
+        undo: Undo,
+        emptied: &[Square],
+        filled: Square,
+        replaced: Square,
+    ) {
         let mut seen = Bitboard::EMPTY;
-        for &s in &emptied {
+        for &s in emptied {
             seen |= self.attackers[s as usize];
         }
         if filled != NO_SQUARE {
             seen |= self.attackers[filled as usize];
         }
         seen &= self.dependent;
-        if replaced != NO_SQUARE {
+        if replaced != NO_SQUARE && self.rules.has_range_capture {
             for id in (self.attackers[replaced as usize] & self.dependent).iter() {
                 if self.motion[id].has(Motion::RANGE) {
                     seen.set(id);
@@ -83,12 +124,12 @@ impl<const C: usize> Position<C> {
         for id in seen.iter() {
             // The mover's attacks are recomputed below.
             if id != mover as usize {
-                self.update_lines(id as PieceId, &emptied, filled);
+                self.update_lines(id as PieceId, emptied, filled);
             }
         }
         self.refresh_attacks(mover);
         self.history.push(undo);
-        self.stm = them;
+        self.stm = self.stm.flip();
         self.hash ^= SIDE_KEY;
         self.move_number += 1;
     }
@@ -123,6 +164,10 @@ impl<const C: usize> Position<C> {
         self.occ[side].set(to as usize);
         self.occ_all.clear(from as usize);
         self.occ_all.set(to as usize);
+        for k in 0..(self.motion[id as usize].rank as usize).min(super::RANKS) {
+            self.occ_rank[k].clear(from as usize);
+            self.occ_rank[k].set(to as usize);
+        }
         self.pieces[id as usize].sq = to;
     }
 

@@ -55,6 +55,10 @@ pub struct Position<const C: usize> {
     motion: Vec<Motion>,
     occ: [Bitboard<C>; 2],
     occ_all: Bitboard<C>,
+    /// `occ_rank[k]`: squares of the pieces of range-capture rank above `k` (royals
+    /// in all): what stops a range capture of rank `k + 1`, so that its line is a
+    /// plain slide over these.
+    occ_rank: [Bitboard<C>; RANKS],
     /// Ids of the pieces on the board, per side.
     side_ids: [Bitboard<C>; 2],
     /// Ids of pieces on the board whose attacks depend on occupancy (sliders).
@@ -77,6 +81,9 @@ pub struct Position<const C: usize> {
 pub fn piece_key(form: FormId, side: Side, sq: Square) -> u64 {
     mix(((form as u64) << 32) ^ ((side as u64) << 24) ^ sq as u64 ^ 0x5348_4f47_4900_0000)
 }
+
+/// Range-capture ranks the position tracks (taikyoku uses 1 to 3).
+pub const RANKS: usize = crate::rules::compiled::MAX_RANK;
 
 pub const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -105,6 +112,7 @@ impl<const C: usize> Position<C> {
             motion: Vec::new(),
             occ: [Bitboard::EMPTY; 2],
             occ_all: Bitboard::EMPTY,
+            occ_rank: [Bitboard::EMPTY; RANKS],
             side_ids: [Bitboard::EMPTY; 2],
             dependent: Bitboard::EMPTY,
             attacks: Vec::new(),
@@ -155,6 +163,9 @@ impl<const C: usize> Position<C> {
         self.board[sq as usize] = id;
         self.occ[side.index()].set(sq as usize);
         self.occ_all.set(sq as usize);
+        for k in 0..(m.rank as usize).min(RANKS) {
+            self.occ_rank[k].set(sq as usize);
+        }
         self.side_ids[side.index()].set(id as usize);
         if m.has(Motion::SLIDER) {
             self.dependent.set(id as usize);
@@ -174,6 +185,9 @@ impl<const C: usize> Position<C> {
         self.board[sq as usize] = NO_PIECE;
         self.occ[side.index()].clear(sq as usize);
         self.occ_all.clear(sq as usize);
+        for k in 0..(self.motion[id as usize].rank as usize).min(RANKS) {
+            self.occ_rank[k].clear(sq as usize);
+        }
         self.side_ids[side.index()].clear(id as usize);
         self.dependent.clear(id as usize);
         if self.motion[id as usize].has(Motion::ROYAL) {

@@ -84,6 +84,9 @@ impl<const C: usize> Position<C> {
             return Err("piece list and occupancy sizes differ".into());
         }
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
+        if self.occ_rank != fresh.occ_rank {
+            return Err("range-capture rank occupancy differs".into());
+        }
         let (a, b) = (self.canonical(), fresh.canonical());
         if a.sfen != b.sfen {
             return Err(format!("sfen differs: {} vs {}", a.sfen, b.sfen));

@@ -98,6 +98,10 @@ impl Form {
     }
 }
 
+/// Highest range-capture rank a variant may give (the position keeps one occupancy
+/// set per rank).
+pub const MAX_RANK: usize = 4;
+
 pub struct Rules {
     pub def: &'static VariantDef,
     pub geo: Geometry,
@@ -114,6 +118,8 @@ pub struct Rules {
     /// Per form: contagion leaves it alone (royals, and kinds promoting to a royal:
     /// the maka dai dai drunk elephant).
     pub contagion_immune: Vec<bool>,
+    /// Some form has range-capturing moves.
+    pub has_range_capture: bool,
 }
 
 impl std::fmt::Debug for Rules {
@@ -287,6 +293,11 @@ impl Rules {
                 }
             })
             .collect();
+        if let Some((code, r)) = def.ranks.iter().find(|(_, r)| *r as usize > MAX_RANK) {
+            return Err(format!(
+                "{code}: rank {r} above the highest tracked, {MAX_RANK}"
+            ));
+        }
         let mut contagion = Vec::new();
         for c in def.contagion {
             find(c.captured)?;
@@ -304,7 +315,10 @@ impl Rules {
         let contagion_immune = (forms.iter())
             .map(|f| f.royal() || f.promotes_to.is_some_and(|p| forms[p as usize].royal()))
             .collect();
+        let has_range_capture =
+            (forms.iter()).any(|f| f.movement.iter().any(|m| !m.range_rays.is_empty()));
         Ok(Rules {
+            has_range_capture,
             contagion_immune,
             def,
             geo,
