@@ -394,3 +394,20 @@ fn variants_and_alternative_readings() {
     let out = h.send("pieces ZZ");
     assert!(out[0].starts_with("info string error"), "{out:?}");
 }
+
+/// `USI_Hash` resizes the transposition table; absurd sizes are refused and the
+/// engine plays on.
+#[test]
+fn hash_size_option() {
+    let mut h = Harness::new();
+    assert!(h.send("setoption name USI_Hash value 16").is_empty());
+    for bad in ["0", "-5", "lots", "99999999999"] {
+        let out = h.send(&format!("setoption name USI_Hash value {bad}"));
+        assert!(
+            out[0].starts_with("info string error: USI_Hash"),
+            "{bad}: {out:?}"
+        );
+    }
+    let out = h.send("go depth 3");
+    assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
+}

@@ -6,6 +6,7 @@ use crate::game::{Game, Outcome};
 use crate::perft;
 use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
+use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Limits, Searcher, mate_plies};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -66,6 +67,9 @@ impl Reporter for UsiReporter {
 
 pub trait Session: Send {
     fn def(&self) -> &'static VariantDef;
+    /// A transposition table of `mb` megabytes (emptied); the old one stays if the
+    /// memory cannot be had.
+    fn set_hash(&mut self, mb: usize) -> Result<(), String>;
     /// Replaces the game, or leaves it untouched and says why not.
     fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String>;
     fn sfen(&self) -> String;
@@ -93,14 +97,19 @@ pub trait Session: Send {
 struct GameSession<const C: usize> {
     rules: &'static Rules,
     game: Game<C>,
+    tt: Arc<TranspositionTable>,
 }
+
+/// Transposition table size of a new session, in megabytes (`USI_Hash`).
+pub const DEFAULT_HASH_MB: usize = 64;
 
 /// A session of the variant at its start position.
 pub fn new_session(def: &'static VariantDef) -> Box<dyn Session> {
     fn make<const C: usize>(def: &'static VariantDef) -> Box<dyn Session> {
         let rules = Rules::get(def);
         let game = Game::new(rules, def.setup).expect("the variant's setup parses");
-        Box::new(GameSession::<C> { rules, game })
+        let tt = Arc::new(TranspositionTable::new(DEFAULT_HASH_MB));
+        Box::new(GameSession::<C> { rules, game, tt })
     }
     match def.width * def.height {
         0..=128 => make::<1>(def),
@@ -122,6 +131,11 @@ pub fn score_text(score: i32) -> String {
 impl<const C: usize> Session for GameSession<C> {
     fn def(&self) -> &'static VariantDef {
         self.rules.def
+    }
+
+    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.tt = Arc::new(TranspositionTable::try_new(mb)?);
+        Ok(())
     }
 
     fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String> {
@@ -193,6 +207,7 @@ impl<const C: usize> Session for GameSession<C> {
         reporter: Box<dyn Reporter>,
     ) -> JoinHandle<()> {
         let pos = self.game.pos.clone();
+        let tt = self.tt.clone();
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
         let geo = &self.rules.geo;
@@ -205,7 +220,7 @@ impl<const C: usize> Session for GameSession<C> {
                 let mut legal = Vec::new();
                 pos.generate(&mut legal);
                 let fallback = legal.first().map(|m| m.to_text(geo));
-                let mut searcher = Searcher::new(pos, history, &stop);
+                let mut searcher = Searcher::new(pos, history, &stop, tt);
                 let mut report = |it: &Iteration| {
                     let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
                     reporter.iteration(&Report {

@@ -3,7 +3,10 @@
 //! Every malformed or illegal command gets one `info string error: ...` line and
 //! leaves the engine's state as it was.
 
-use super::session::{Out, Session, UsiReporter, new_session};
+use super::session::{DEFAULT_HASH_MB, Out, Session, UsiReporter, new_session};
+
+/// Largest transposition table accepted, in megabytes.
+const MAX_HASH_MB: usize = 1 << 20;
 use crate::game::describe;
 use crate::search::{Limits, MAX_DEPTH};
 use crate::variants;
@@ -26,6 +29,8 @@ pub struct Engine {
     search: Option<RunningSearch>,
     /// Alternative readings switched on (`setoption name <reading> value true`).
     alternatives: Vec<String>,
+    /// Transposition table size in megabytes (`USI_Hash`).
+    hash_mb: usize,
 }
 
 /// Whether the loop should go on after a command.
@@ -42,6 +47,7 @@ impl Engine {
             session: new_session(variants::ALL[0]),
             search: None,
             alternatives: Vec::new(),
+            hash_mb: DEFAULT_HASH_MB,
         }
     }
 
@@ -98,7 +104,7 @@ impl Engine {
             "usi" => self.usi(),
             "setoption" => self.setoption(args),
             "usinewgame" => {
-                self.session = new_session(self.session.def());
+                self.new_game(self.session.def());
             }
             "position" => self.position(args),
             "go" => self.go(args),
@@ -127,6 +133,15 @@ impl Engine {
         Flow::Continue
     }
 
+    /// A new game of `def` with the current table size.
+    fn new_game(&mut self, def: &'static crate::rules::kind::VariantDef) {
+        self.session = new_session(def);
+        if self.hash_mb != DEFAULT_HASH_MB && self.session.set_hash(self.hash_mb).is_err() {
+            self.hash_mb = DEFAULT_HASH_MB;
+            self.error("the transposition table no longer fits: back to the default size");
+        }
+    }
+
     fn usi(&self) {
         self.say(&format!("id name {ENGINE_NAME}"));
         self.say("id author the Large Shogi developers");
@@ -135,6 +150,9 @@ impl Engine {
             "option name USI_Variant type combo default {} var {}",
             names[0],
             names.join(" var ")
+        ));
+        self.say(&format!(
+            "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
         ));
         for name in variants::alternative_options() {
             self.say(&format!("option name {name} type check default false"));
@@ -154,8 +172,7 @@ impl Engine {
             "USI_Variant" => match value.as_deref().and_then(variants::by_name) {
                 Some(def) => {
                     if def.name != self.session.def().name {
-                        self.session =
-                            new_session(variants::with_alternatives(def, &self.alternatives));
+                        self.new_game(variants::with_alternatives(def, &self.alternatives));
                     }
                 }
                 None => self.error(&format!(
@@ -167,8 +184,17 @@ impl Engine {
                         .join(", ")
                 )),
             },
-            "USI_Hash" | "USI_Ponder" => self.say(&format!(
-                "info string {name} ignored: this version has no hash table and does not ponder"
+            "USI_Hash" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
+                Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => match self.session.set_hash(mb) {
+                    Ok(()) => self.hash_mb = mb,
+                    Err(e) => self.error(&e),
+                },
+                _ => self.error(&format!(
+                    "USI_Hash must be a number of megabytes from 1 to {MAX_HASH_MB}"
+                )),
+            },
+            "USI_Ponder" => self.say(&format!(
+                "info string {name} ignored: this version does not ponder"
             )),
             alt if variants::alternative_options().contains(&alt) => {
                 let on = match value.as_deref() {
@@ -188,7 +214,7 @@ impl Engine {
                 let base = variants::by_name(self.session.def().name).expect("a known variant");
                 let def = variants::with_alternatives(base, &self.alternatives);
                 if !std::ptr::eq(def, self.session.def()) {
-                    self.session = new_session(def);
+                    self.new_game(def);
                     self.say(&format!(
                         "info string {alt} {}: new game",
                         if on { "on" } else { "off" }

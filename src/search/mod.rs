@@ -1,15 +1,18 @@
-//! A first alpha-beta search: iterative deepening, quiescence on captures, material
-//! evaluation, capture-first move ordering. It returns a legal move for every
-//! position that has one and honours `stop` and every limit. (The full search with
-//! transposition table and Lazy SMP is the strength work's.)
+//! Alpha-beta search: iterative deepening, principal variation search with a shared
+//! transposition table, killer and history move ordering, late-move reductions,
+//! quiescence on captures. It returns a legal move for every position that has one
+//! and honours `stop` and every limit.
 
 pub mod limits;
+pub mod tt;
 
 use crate::moves::Move;
 use crate::position::Position;
 pub use limits::{Limits, MAX_DEPTH};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use tt::{Bound, TranspositionTable};
 
 pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
@@ -61,8 +64,21 @@ pub struct Searcher<'a, const C: usize> {
     aborted: bool,
     lists: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
-    prev_pv: Vec<Move>,
+    tt: Arc<TranspositionTable>,
+    /// Per ply, two quiet moves that last caused a cutoff there.
+    killers: Vec<[Move; 2]>,
+    /// Per (form, destination), how often a quiet move there caused a cutoff,
+    /// weighted by depth.
+    quiet_history: Vec<i32>,
 }
+
+/// Moves before this index are never reduced.
+const LMR_FROM_MOVE: usize = 3;
+/// History scores are halved when one passes this.
+const HISTORY_MAX: i32 = 1 << 20;
+/// Order keys: captures and promotions before killers before history.
+const CAPTURES_FIRST: i32 = 1 << 24;
+const KILLER_KEY: i32 = 1 << 22;
 
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
@@ -70,8 +86,18 @@ const QUIESCE_PLIES: usize = 8;
 const DELTA_MARGIN: i32 = 200;
 
 impl<'a, const C: usize> Searcher<'a, C> {
-    pub fn new(pos: Position<C>, history: Vec<u64>, stop: &'a AtomicBool) -> Self {
+    pub fn new(
+        pos: Position<C>,
+        history: Vec<u64>,
+        stop: &'a AtomicBool,
+        tt: Arc<TranspositionTable>,
+    ) -> Self {
+        let squares = pos.rules.geo.squares();
+        let forms = pos.rules.forms.len();
         Searcher {
+            tt,
+            killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
+            quiet_history: vec![0; squares * forms],
             pos,
             history,
             stop,
@@ -86,7 +112,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
             pv: vec![Vec::new(); MAX_DEPTH as usize + 65],
-            prev_pv: Vec::new(),
         }
     }
 
@@ -110,6 +135,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if root.is_empty() {
             return result;
         }
+        self.tt.new_search();
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let score = self.negamax(depth as i32, 0, -INF, INF);
@@ -134,7 +160,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 elapsed: self.start.elapsed(),
                 pv: &pv,
             });
-            self.prev_pv = pv;
             if self.aborted || score.abs() > MATE_BOUND {
                 break;
             }
@@ -202,6 +227,22 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if ply > 0 && self.should_abort() {
             return 0;
         }
+        let key = self.pos.hash();
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_move = hit.mv;
+            if ply > 0 && hit.depth >= depth {
+                let score = score_from_tt(hit.score, ply);
+                let cut = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate(&mut list);
@@ -209,17 +250,46 @@ impl<'a, const C: usize> Searcher<'a, C> {
             self.lists[ply] = list;
             return -(MATE - ply as i32); // stalemate loses
         }
-        self.order(&mut list, ply);
+        // A stored move from another position sharing the slot is ignored.
+        let tt_move = tt_move.filter(|m| list.contains(m));
+        self.order(&mut list, ply, tt_move);
+        let in_check = self.pos.in_check(self.pos.side_to_move());
+        let alpha_in = alpha;
         let mut best = -INF;
-        for &mv in list.iter() {
+        let mut best_move = None;
+        for (i, &mv) in list.iter().enumerate() {
+            let quiet = !mv.promotes() && self.pos.victims(mv).is_empty();
             self.pos.make(mv);
-            let score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late quiet moves are searched a ply shallower first.
+                let reduce = if depth >= 3
+                    && i >= LMR_FROM_MOVE
+                    && quiet
+                    && !in_check
+                    && !self.killers[ply].contains(&mv)
+                {
+                    1
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduce > 0 {
+                    score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                }
+                score
+            };
             self.pos.unmake();
             if self.aborted {
                 break;
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -228,12 +298,49 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     head[ply].extend_from_slice(&tail[0]);
                 }
                 if score >= beta {
+                    if quiet {
+                        self.reward(mv, ply, depth);
+                    }
                     break;
                 }
             }
         }
         self.lists[ply] = list;
+        if !self.aborted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, score_to_tt(best, ply), depth, bound);
+        }
         best
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer of this ply and
+    /// credit its (form, destination) in the history table.
+    fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let i = self.history_index(mv);
+        let h = &mut self.quiet_history[i];
+        *h += depth * depth;
+        if *h > HISTORY_MAX {
+            for h in self.quiet_history.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        let form = self.pos.piece(self.pos.piece_at(mv.from).unwrap()).form as usize;
+        form * self.pos.rules.geo.squares() + mv.to as usize
     }
 
     /// Captures only, from the horizon on (`qply` plies into it).
@@ -258,7 +365,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate_captures(&mut list);
-        self.order(&mut list, usize::MAX);
+        self.order(&mut list, usize::MAX, None);
         let mut best = stand;
         for &mv in list.iter() {
             // Delta pruning: a capture that cannot lift the score to alpha even
@@ -300,21 +407,48 @@ impl<'a, const C: usize> Searcher<'a, C> {
             .sum()
     }
 
-    /// Previous iteration's PV move first, then captures by victim value (most
-    /// valuable first, cheapest attacker first), then promotions, then the rest.
-    fn order(&self, list: &mut [Move], ply: usize) {
-        let pv_move = self.prev_pv.get(ply).copied();
-        let on_pv = ply != usize::MAX
-            && (0..ply).all(|i| self.prev_pv.get(i).copied() == self.pos.line_move(ply - i));
+    /// The transposition table's move first, then captures by victim value (most
+    /// valuable first, cheapest attacker first) and promotions, then the killers,
+    /// then the other quiet moves by history.
+    fn order(&self, list: &mut [Move], ply: usize, tt_move: Option<Move>) {
+        let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
         let key = |mv: &Move| -> i32 {
-            if on_pv && Some(*mv) == pv_move {
+            if Some(*mv) == tt_move {
                 return i32::MIN;
             }
             let victims = self.gain(*mv);
-            let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
             let promo = if mv.promotes() { 50 } else { 0 };
-            -(victims * 16 - if victims > 0 { attacker / 8 } else { 0 } + promo)
+            if victims != 0 || promo != 0 {
+                let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
+                let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
+                return -(first + victims * 16 - attacker / 8 + promo);
+            }
+            if killers.contains(mv) {
+                return -KILLER_KEY;
+            }
+            -self.quiet_history[self.history_index(*mv)].min(KILLER_KEY - 1)
         };
         list.sort_by_cached_key(key);
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
     }
 }
