@@ -20,6 +20,9 @@ const USAGE: &str = "usage:
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
                     [--openings <file of sfens>] [--max-plies N]
                     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out <games file>]
+  large-shogi bench [--depth-offset N]
+                                 fixed positions of every variant, one thread:
+                                 nodes, nodes per second, and the node signature
   large-shogi pieces [--variant <name>] [<code> ...]
                                  each piece's moves as a diagram on an empty board
 variants:";
@@ -42,6 +45,7 @@ fn main() {
         Some("analyse" | "analyze") => tool_analyse(&args[1..]),
         Some("match") => tool_match(&args[1..]),
         Some("pieces") => tool_pieces(&args[1..]),
+        Some("bench") => tool_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{}", usage());
             0
@@ -288,7 +292,7 @@ fn tool_perft(args: &[String], divide: bool) -> i32 {
                 match args.get(i + 1).and_then(|v| variants::by_name(v)) {
                     Some(v) => variant = v,
                     None => {
-                        eprintln!("--variant needs one of: dai");
+                        eprintln!("bad argument '--variant'\n{}", usage());
                         return 2;
                     }
                 }
@@ -373,4 +377,52 @@ fn tool_pieces(args: &[String]) -> i32 {
             2
         }
     }
+}
+
+/// `bench [--depth-offset N]`: the search bench (see `tools::bench`).
+fn tool_bench(args: &[String]) -> i32 {
+    let offset = match args {
+        [] => 0,
+        [flag, n] if flag == "--depth-offset" => match n.parse::<i32>() {
+            Ok(n) if (-10..=10).contains(&n) => n,
+            _ => {
+                eprintln!("bad argument '{flag} {n}'\n{}", usage());
+                return 2;
+            }
+        },
+        _ => {
+            eprintln!("bad argument '{}'\n{}", args.join(" "), usage());
+            return 2;
+        }
+    };
+    let mut nodes = 0u64;
+    let mut elapsed = std::time::Duration::ZERO;
+    for p in large_shogi::tools::bench::POSITIONS {
+        match large_shogi::tools::bench::run_position(p, offset) {
+            Ok(r) => {
+                println!(
+                    "{:<11} depth {:>2} {:>10} nodes {:>8.3} s {:>9} nps  best {}  moves [{}]",
+                    p.variant,
+                    (p.depth as i32 + offset).max(1),
+                    r.nodes,
+                    r.elapsed.as_secs_f64(),
+                    (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9)) as u64,
+                    r.best,
+                    p.moves
+                );
+                nodes += r.nodes;
+                elapsed += r.elapsed;
+            }
+            Err(e) => {
+                eprintln!("bench position failed: {e}");
+                return 1;
+            }
+        }
+    }
+    println!(
+        "bench: {nodes} nodes in {:.3} s, {} nps, signature {nodes}",
+        elapsed.as_secs_f64(),
+        (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
+    );
+    0
 }

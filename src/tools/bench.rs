@@ -1,0 +1,116 @@
+//! `bench`: a fixed set of positions searched to fixed depths with one thread and a
+//! fresh table each, so that the total node count is a signature of the search (any
+//! change to search or evaluation changes it) and the node rate a speed figure.
+
+use crate::game::Game;
+use crate::rules::Rules;
+use crate::rules::kind::VariantDef;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Limits, Searcher};
+use crate::variants;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// One bench position: variant, moves from the start, depth.
+pub struct BenchPosition {
+    pub variant: &'static str,
+    pub moves: &'static str,
+    pub depth: u32,
+}
+
+/// The positions: each variant's start and a dai shogi middlegame.
+pub const POSITIONS: &[BenchPosition] = &[
+    BenchPosition {
+        variant: "dai",
+        moves: "",
+        depth: 7,
+    },
+    BenchPosition {
+        variant: "dai",
+        moves: "9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f",
+        depth: 6,
+    },
+    BenchPosition {
+        variant: "daidai",
+        moves: "",
+        depth: 6,
+    },
+    BenchPosition {
+        variant: "makadaidai",
+        moves: "",
+        depth: 5,
+    },
+    BenchPosition {
+        variant: "tai",
+        moves: "",
+        depth: 4,
+    },
+    BenchPosition {
+        variant: "taikyoku",
+        moves: "",
+        depth: 2,
+    },
+];
+
+pub struct BenchResult {
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub best: String,
+}
+
+/// Searches one position (`depth_offset` added to its depth, at least 1).
+pub fn run_position(p: &BenchPosition, depth_offset: i32) -> Result<BenchResult, String> {
+    let def = variants::by_name(p.variant).ok_or_else(|| format!("no variant {}", p.variant))?;
+    let depth = (p.depth as i32 + depth_offset).max(1) as u32;
+    match def.width * def.height {
+        0..=256 => search::<2>(def, p.moves, depth),
+        257..=384 => search::<3>(def, p.moves, depth),
+        385..=640 => search::<5>(def, p.moves, depth),
+        _ => search::<11>(def, p.moves, depth),
+    }
+}
+
+fn search<const C: usize>(
+    def: &'static VariantDef,
+    moves: &str,
+    depth: u32,
+) -> Result<BenchResult, String> {
+    let rules = Rules::get(def);
+    let mut game = Game::<C>::new(rules, def.setup)?;
+    for m in moves.split_whitespace() {
+        game.play_text(m)?;
+    }
+    let keys = game.keys();
+    let history = keys[..keys.len() - 1].to_vec();
+    let stop = AtomicBool::new(false);
+    let tt = Arc::new(TranspositionTable::new(16));
+    let mut searcher = Searcher::new(game.pos.clone(), history, &stop, tt);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let result = searcher.run(&limits, &mut |_| {});
+    Ok(BenchResult {
+        nodes: result.nodes,
+        elapsed: start.elapsed(),
+        best: (result.best)
+            .map(|m| m.to_text(&rules.geo))
+            .unwrap_or_else(|| "none".into()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_thread_search_is_deterministic() {
+        let p = &POSITIONS[1];
+        let a = run_position(p, -2).unwrap();
+        let b = run_position(p, -2).unwrap();
+        assert_eq!((a.nodes, &a.best), (b.nodes, &b.best));
+        assert!(a.nodes > 0);
+    }
+}
