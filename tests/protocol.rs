@@ -411,3 +411,33 @@ fn hash_size_option() {
     let out = h.send("go depth 3");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
 }
+
+/// `Threads` runs a Lazy-SMP search that still answers with a legal move and
+/// honours `stop`; absurd counts are refused.
+#[test]
+fn threads_option() {
+    let mut h = Harness::new();
+    assert!(h.send("setoption name Threads value 2").is_empty());
+    for bad in ["0", "257", "many"] {
+        let out = h.send(&format!("setoption name Threads value {bad}"));
+        assert!(
+            out[0].starts_with("info string error: Threads"),
+            "{bad}: {out:?}"
+        );
+    }
+    h.send("position startpos moves 9k9j");
+    let out = h.send("go depth 4");
+    let best = out
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap()
+        .to_string();
+    let rules = Rules::get(&DAI);
+    let mut game = Game::<2>::new(rules, DAI.setup).unwrap();
+    game.play_text("9k9j").unwrap();
+    game.play_text(&best).unwrap();
+    h.send_nowait("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let out = h.send("stop");
+    assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
+}

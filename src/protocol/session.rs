@@ -9,7 +9,7 @@ use crate::rules::kind::VariantDef;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Iteration, Limits, Searcher, mate_plies};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -67,6 +67,8 @@ impl Reporter for UsiReporter {
 
 pub trait Session: Send {
     fn def(&self) -> &'static VariantDef;
+    /// Search threads (Lazy SMP: all share the transposition table).
+    fn set_threads(&mut self, n: usize);
     /// A transposition table of `mb` megabytes (emptied); the old one stays if the
     /// memory cannot be had.
     fn set_hash(&mut self, mb: usize) -> Result<(), String>;
@@ -98,6 +100,7 @@ struct GameSession<const C: usize> {
     rules: &'static Rules,
     game: Game<C>,
     tt: Arc<TranspositionTable>,
+    threads: usize,
 }
 
 /// Transposition table size of a new session, in megabytes (`USI_Hash`).
@@ -109,7 +112,12 @@ pub fn new_session(def: &'static VariantDef) -> Box<dyn Session> {
         let rules = Rules::get(def);
         let game = Game::new(rules, def.setup).expect("the variant's setup parses");
         let tt = Arc::new(TranspositionTable::new(DEFAULT_HASH_MB));
-        Box::new(GameSession::<C> { rules, game, tt })
+        Box::new(GameSession::<C> {
+            rules,
+            game,
+            tt,
+            threads: 1,
+        })
     }
     match def.width * def.height {
         0..=128 => make::<1>(def),
@@ -136,6 +144,10 @@ impl<const C: usize> Session for GameSession<C> {
     fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.tt = Arc::new(TranspositionTable::try_new(mb)?);
         Ok(())
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        self.threads = n.max(1);
     }
 
     fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String> {
@@ -211,48 +223,94 @@ impl<const C: usize> Session for GameSession<C> {
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
         let geo = &self.rules.geo;
+        let helpers = self.threads - 1;
         std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                // Should the search ever fail, the engine still answers with a legal
-                // move rather than leaving the game hanging.
-                let mut legal = Vec::new();
-                pos.generate(&mut legal);
-                let fallback = legal.first().map(|m| m.to_text(geo));
-                let mut searcher = Searcher::new(pos, history, &stop, tt);
-                let mut report = |it: &Iteration| {
-                    let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
-                    reporter.iteration(&Report {
-                        depth: it.depth,
-                        seldepth: it.seldepth,
-                        score: it.score,
-                        nodes: it.nodes,
-                        elapsed: it.elapsed,
-                        pv: &pv,
-                    });
-                };
-                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    searcher
-                        .run(&limits, &mut report)
-                        .best
-                        .map(|m| m.to_text(geo))
-                }));
-                let best = match run {
-                    Ok(best) => best,
-                    Err(_) => {
-                        reporter.error("internal error in the search; playing a legal move");
-                        fallback
+                // Lazy SMP: helper threads search the same root without limits until
+                // the main thread is done; all share the table (and count nodes
+                // together), the helpers starting at staggered depths.
+                let nodes = Arc::new(AtomicU64::new(0));
+                let helpers_stop = AtomicBool::new(false);
+                std::thread::scope(|scope| {
+                    for i in 0..helpers {
+                        let (pos, history, tt) = (pos.clone(), history.clone(), tt.clone());
+                        let (nodes, helpers_stop) = (nodes.clone(), &helpers_stop);
+                        std::thread::Builder::new()
+                            .name(format!("helper {}", i + 1))
+                            .stack_size(64 << 20)
+                            .spawn_scoped(scope, move || {
+                                let mut helper = Searcher::new(pos, history, helpers_stop, tt)
+                                    .with_node_counter(nodes)
+                                    .with_first_depth(1 + (i as u32 + 1) % 2);
+                                let endless = Limits {
+                                    infinite: true,
+                                    ..Limits::default()
+                                };
+                                // A failing helper only stops helping.
+                                let _ =
+                                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                                        helper.run(&endless, &mut |_| {})
+                                    }));
+                            })
+                            .expect("spawn a helper thread");
                     }
-                };
-                if limits.infinite {
-                    // After an infinite search the best move waits for `stop`.
-                    while !stop.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                }
-                reporter.best(best.as_deref());
+                    main_search(pos, history, &stop, tt, nodes, &limits, &*reporter, geo);
+                    helpers_stop.store(true, Ordering::Relaxed);
+                })
             })
             .expect("spawn the search thread")
     }
+}
+
+/// The main thread's search: reports its iterations and, at the end, the best move.
+#[allow(clippy::too_many_arguments)]
+fn main_search<const C: usize>(
+    pos: crate::position::Position<C>,
+    history: Vec<u64>,
+    stop: &AtomicBool,
+    tt: Arc<TranspositionTable>,
+    nodes: Arc<AtomicU64>,
+    limits: &Limits,
+    reporter: &dyn Reporter,
+    geo: &crate::board::Geometry,
+) {
+    // Should the search ever fail, the engine still answers with a legal
+    // move rather than leaving the game hanging.
+    let mut legal = Vec::new();
+    pos.generate(&mut legal);
+    let fallback = legal.first().map(|m| m.to_text(geo));
+    let mut searcher = Searcher::new(pos, history, stop, tt).with_node_counter(nodes);
+    let mut report = |it: &Iteration| {
+        let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
+        reporter.iteration(&Report {
+            depth: it.depth,
+            seldepth: it.seldepth,
+            score: it.score,
+            nodes: it.nodes,
+            elapsed: it.elapsed,
+            pv: &pv,
+        });
+    };
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        searcher
+            .run(limits, &mut report)
+            .best
+            .map(|m| m.to_text(geo))
+    }));
+    let best = match run {
+        Ok(best) => best,
+        Err(_) => {
+            reporter.error("internal error in the search; playing a legal move");
+            fallback
+        }
+    };
+    if limits.infinite {
+        // After an infinite search the best move waits for `stop`.
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    reporter.best(best.as_deref());
 }

@@ -7,6 +7,8 @@ use super::session::{DEFAULT_HASH_MB, Out, Session, UsiReporter, new_session};
 
 /// Largest transposition table accepted, in megabytes.
 const MAX_HASH_MB: usize = 1 << 20;
+/// Most search threads accepted.
+const MAX_THREADS: usize = 256;
 use crate::game::describe;
 use crate::search::{Limits, MAX_DEPTH};
 use crate::variants;
@@ -31,6 +33,8 @@ pub struct Engine {
     alternatives: Vec<String>,
     /// Transposition table size in megabytes (`USI_Hash`).
     hash_mb: usize,
+    /// Search threads (`Threads`).
+    threads: usize,
 }
 
 /// Whether the loop should go on after a command.
@@ -48,6 +52,7 @@ impl Engine {
             search: None,
             alternatives: Vec::new(),
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
         }
     }
 
@@ -136,6 +141,7 @@ impl Engine {
     /// A new game of `def` with the current table size.
     fn new_game(&mut self, def: &'static crate::rules::kind::VariantDef) {
         self.session = new_session(def);
+        self.session.set_threads(self.threads);
         if self.hash_mb != DEFAULT_HASH_MB && self.session.set_hash(self.hash_mb).is_err() {
             self.hash_mb = DEFAULT_HASH_MB;
             self.error("the transposition table no longer fits: back to the default size");
@@ -153,6 +159,9 @@ impl Engine {
         ));
         self.say(&format!(
             "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+        ));
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
         for name in variants::alternative_options() {
             self.say(&format!("option name {name} type check default false"));
@@ -183,6 +192,13 @@ impl Engine {
                         .collect::<Vec<_>>()
                         .join(", ")
                 )),
+            },
+            "Threads" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
+                Some(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    self.session.set_threads(n);
+                }
+                _ => self.error(&format!("Threads must be a number from 1 to {MAX_THREADS}")),
             },
             "USI_Hash" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
                 Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => match self.session.set_hash(mb) {

@@ -10,7 +10,7 @@ use crate::moves::Move;
 use crate::position::Position;
 pub use limits::{Limits, MAX_DEPTH};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tt::{Bound, TranspositionTable};
 
@@ -65,6 +65,11 @@ pub struct Searcher<'a, const C: usize> {
     lists: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
     tt: Arc<TranspositionTable>,
+    /// Nodes of every thread of a Lazy-SMP search, flushed every 1024 nodes.
+    shared_nodes: Option<Arc<AtomicU64>>,
+    flushed: u64,
+    /// First depth of the iterative deepening (helper threads start deeper).
+    first_depth: u32,
     /// Per ply, two quiet moves that last caused a cutoff there.
     killers: Vec<[Move; 2]>,
     /// Per (form, destination), how often a quiet move there caused a cutoff,
@@ -96,6 +101,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let forms = pos.rules.forms.len();
         Searcher {
             tt,
+            shared_nodes: None,
+            flushed: 0,
+            first_depth: 1,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
             pos,
@@ -112,6 +120,27 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
             pv: vec![Vec::new(); MAX_DEPTH as usize + 65],
+        }
+    }
+
+    /// Counts this searcher's nodes into `counter` too (Lazy SMP: `info` lines show
+    /// every thread's nodes).
+    pub fn with_node_counter(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.shared_nodes = Some(counter);
+        self
+    }
+
+    /// Starts the iterative deepening at `depth` (helper threads: variety).
+    pub fn with_first_depth(mut self, depth: u32) -> Self {
+        self.first_depth = depth.max(1);
+        self
+    }
+
+    /// Nodes searched: every thread's when counting together.
+    fn total_nodes(&self) -> u64 {
+        match &self.shared_nodes {
+            Some(c) => c.load(Ordering::Relaxed) + self.nodes - self.flushed,
+            None => self.nodes,
         }
     }
 
@@ -136,19 +165,20 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return result;
         }
         self.tt.new_search();
-        for depth in 1..=max_depth {
+        for depth in self.first_depth.min(max_depth)..=max_depth {
             self.seldepth = 0;
             let score = self.negamax(depth as i32, 0, -INF, INF);
             if self.aborted && depth > 1 {
                 break;
             }
             let pv = self.pv[0].clone();
+            let nodes = self.total_nodes();
             if let Some(&best) = pv.first() {
                 result = SearchResult {
                     best: Some(best),
                     score,
                     depth,
-                    nodes: self.nodes,
+                    nodes,
                     pv: pv.clone(),
                 };
             }
@@ -156,7 +186,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 depth,
                 seldepth: self.seldepth.max(depth),
                 score,
-                nodes: self.nodes,
+                nodes,
                 elapsed: self.start.elapsed(),
                 pv: &pv,
             });
@@ -169,7 +199,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 break;
             }
         }
-        result.nodes = self.nodes;
+        self.flush_nodes();
+        result.nodes = self.total_nodes();
         result
     }
 
@@ -180,6 +211,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.nodes >= self.max_nodes {
             self.aborted = true;
         } else if self.nodes & 1023 == 0 {
+            self.flush_nodes();
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             } else if let Some(hard) = self.hard
@@ -189,6 +221,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
         }
         self.aborted
+    }
+
+    fn flush_nodes(&mut self) {
+        if let Some(c) = &self.shared_nodes {
+            c.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
     }
 
     fn is_repetition(&self, ply: usize) -> bool {
