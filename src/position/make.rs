@@ -216,6 +216,31 @@ impl<const C: usize> Position<C> {
         self.captured.push(id);
     }
 
+    /// Passes the turn without moving (the search's null move). Nothing on the board
+    /// changes, so no attack needs upkeep.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::NULL,
+            mover: NO_PIECE,
+            old_form: 0,
+            captured_start: self.captured.len() as u32,
+            attack_log_start: self.attack_log.len() as u32,
+            hash: self.hash,
+        });
+        self.stm = self.stm.flip();
+        self.hash ^= SIDE_KEY;
+        self.move_number += 1;
+    }
+
+    /// Takes back `make_null`.
+    pub fn unmake_null(&mut self) {
+        let undo = self.history.pop().expect("unmake_null without a null move");
+        debug_assert!(undo.mover == NO_PIECE);
+        self.stm = self.stm.flip();
+        self.move_number -= 1;
+        self.hash = undo.hash;
+    }
+
     /// Takes back the last move made.
     pub fn unmake(&mut self) {
         let undo = self.history.pop().expect("unmake without a move");

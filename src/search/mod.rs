@@ -1,6 +1,6 @@
 //! Alpha-beta search: iterative deepening, principal variation search with a shared
-//! transposition table, killer and history move ordering, late-move reductions,
-//! quiescence on captures. It returns a legal move for every position that has one
+//! transposition table, null-move pruning, killer and history move ordering,
+//! late-move reductions, quiescence on captures (depth-capped, delta-pruned). It returns a legal move for every position that has one
 //! and honours `stop` and every limit.
 
 pub mod limits;
@@ -77,6 +77,9 @@ pub struct Searcher<'a, const C: usize> {
     quiet_history: Vec<i32>,
 }
 
+/// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_R: i32 = 2;
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
 /// History scores are halved when one passes this.
@@ -282,6 +285,26 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             }
         }
+        let in_check = self.pos.in_check(self.pos.side_to_move());
+        // Null move: if passing still holds beta at reduced depth, so will a move.
+        if ply > 0
+            && depth >= NULL_MOVE_DEPTH
+            && !in_check
+            && beta.abs() < MATE_BOUND
+            && self.pos.last_move() != Some(Move::NULL)
+            && crate::eval::evaluate(&self.pos) >= beta
+        {
+            self.pos.make_null();
+            let r = NULL_MOVE_R + depth / 6;
+            let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1);
+            self.pos.unmake_null();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return if score > MATE_BOUND { beta } else { score };
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate(&mut list);
@@ -292,7 +315,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // A stored move from another position sharing the slot is ignored.
         let tt_move = tt_move.filter(|m| list.contains(m));
         self.order(&mut list, ply, tt_move);
-        let in_check = self.pos.in_check(self.pos.side_to_move());
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = None;
