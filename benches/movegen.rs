@@ -22,31 +22,32 @@ fn dai_positions() -> Vec<(&'static str, Position<2>)> {
     vec![("start", start), ("midgame", mid)]
 }
 
+/// Generation, and make/unmake of every legal move, in one position.
+fn position_benches<const C: usize>(c: &mut Criterion, name: &str, pos: &mut Position<C>) {
+    let mut list = Vec::with_capacity(2048);
+    c.bench_function(&format!("{name}/generate"), |b| {
+        b.iter(|| {
+            list.clear();
+            black_box(&*pos).generate(&mut list);
+            list.len()
+        })
+    });
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    // One iteration makes and unmakes every legal move once.
+    c.bench_function(&format!("{name}/make_unmake_all_{}", moves.len()), |b| {
+        b.iter(|| {
+            for &m in &moves {
+                pos.make(black_box(m));
+                pos.unmake();
+            }
+        })
+    });
+}
+
 fn benches(c: &mut Criterion) {
-    for (name, pos) in dai_positions() {
-        let mut list = Vec::with_capacity(1024);
-        c.bench_function(&format!("dai/{name}/generate"), |b| {
-            b.iter(|| {
-                list.clear();
-                black_box(&pos).generate(&mut list);
-                list.len()
-            })
-        });
-        let mut moves = Vec::new();
-        pos.generate(&mut moves);
-        let mut p = pos.clone();
-        // One iteration makes and unmakes every legal move once.
-        c.bench_function(
-            &format!("dai/{name}/make_unmake_all_{}", moves.len()),
-            |b| {
-                b.iter(|| {
-                    for &m in &moves {
-                        p.make(black_box(m));
-                        p.unmake();
-                    }
-                })
-            },
-        );
+    for (name, mut pos) in dai_positions() {
+        position_benches(c, &format!("dai/{name}"), &mut pos);
     }
     let rules = Rules::get(&DAI);
     let mut start = Position::<2>::from_sfen(rules, DAI.setup).unwrap();
@@ -62,27 +63,7 @@ fn benches(c: &mut Criterion) {
 fn larger<const C: usize>(c: &mut Criterion, def: &'static VariantDef, depth: u32) {
     let rules = Rules::get(def);
     let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
-    let mut list = Vec::with_capacity(2048);
-    c.bench_function(&format!("{}/start/generate", def.name), |b| {
-        b.iter(|| {
-            list.clear();
-            black_box(&pos).generate(&mut list);
-            list.len()
-        })
-    });
-    let mut moves = Vec::new();
-    pos.generate(&mut moves);
-    c.bench_function(
-        &format!("{}/start/make_unmake_all_{}", def.name, moves.len()),
-        |b| {
-            b.iter(|| {
-                for &m in &moves {
-                    pos.make(black_box(m));
-                    pos.unmake();
-                }
-            })
-        },
-    );
+    position_benches(c, &format!("{}/start", def.name), &mut pos);
     let mut g = c.benchmark_group(format!("{}/perft", def.name));
     g.sample_size(10);
     g.bench_function(depth.to_string(), |b| b.iter(|| perft(&mut pos, depth)));

@@ -289,13 +289,10 @@ fn tool_perft(args: &[String], divide: bool) -> i32 {
     while i < args.len() {
         match args[i].as_str() {
             "--variant" => {
-                match args.get(i + 1).and_then(|v| variants::by_name(v)) {
-                    Some(v) => variant = v,
-                    None => {
-                        eprintln!("bad argument '--variant'\n{}", usage());
-                        return 2;
-                    }
-                }
+                let Some(v) = variant_arg(args.get(i + 1)) else {
+                    return 2;
+                };
+                variant = v;
                 i += 2;
             }
             "--sfen" => {
@@ -354,13 +351,10 @@ fn tool_pieces(args: &[String]) -> i32 {
     let mut i = 0;
     while i < args.len() {
         if args[i] == "--variant" {
-            match args.get(i + 1).and_then(|v| variants::by_name(v)) {
-                Some(v) => variant = v,
-                None => {
-                    eprintln!("bad argument '--variant'\n{}", usage());
-                    return 2;
-                }
-            }
+            let Some(v) = variant_arg(args.get(i + 1)) else {
+                return 2;
+            };
+            variant = v;
             i += 2;
         } else {
             codes.push(args[i].as_str());
@@ -425,4 +419,13 @@ fn tool_bench(args: &[String]) -> i32 {
         (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
     );
     0
+}
+
+/// The variant named after `--variant`, or `None` after saying what is wrong.
+fn variant_arg(name: Option<&String>) -> Option<&'static large_shogi::rules::kind::VariantDef> {
+    let v = name.and_then(|v| variants::by_name(v));
+    if v.is_none() {
+        eprintln!("bad argument '--variant'\n{}", usage());
+    }
+    v
 }

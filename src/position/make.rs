@@ -12,7 +12,6 @@ impl<const C: usize> Position<C> {
     pub fn make(&mut self, mv: Move) {
         let mover = self.board[mv.from as usize];
         debug_assert!(mover != NO_PIECE, "no piece on the from square");
-        let us = self.stm;
         let old_form = self.pieces[mover as usize].form;
         let undo = Undo {
             mv,
@@ -44,15 +43,7 @@ impl<const C: usize> Position<C> {
             } else {
                 old_form
             };
-            if new_form != old_form {
-                self.lift::<true>(mover);
-                self.set_form(mover, new_form);
-                self.pieces[mover as usize].sq = mv.to;
-                self.put::<true>(mover);
-            } else {
-                self.shift(mover, mv.from, mv.to);
-                self.hash ^= piece_key(old_form, us, mv.from) ^ piece_key(old_form, us, mv.to);
-            }
+            self.relocate(mover, mv, old_form, new_form);
             return self.finish_make(mover, undo, &[mv.from], filled, replaced);
         }
         let victims = self.victims(mv);
@@ -76,15 +67,7 @@ impl<const C: usize> Position<C> {
                 filled = mv.to;
             }
             emptied.push(mv.from);
-            if new_form != old_form {
-                self.lift::<true>(mover);
-                self.set_form(mover, new_form);
-                self.pieces[mover as usize].sq = mv.to;
-                self.put::<true>(mover);
-            } else {
-                self.shift(mover, mv.from, mv.to);
-                self.hash ^= piece_key(old_form, us, mv.from) ^ piece_key(old_form, us, mv.to);
-            }
+            self.relocate(mover, mv, old_form, new_form);
         } else if new_form != old_form {
             // Igui with promotion: the piece stays but turns over.
             self.lift::<true>(mover);
@@ -151,6 +134,22 @@ impl<const C: usize> Position<C> {
             form = to;
         }
         form
+    }
+
+    /// Carries the mover from `mv.from` to `mv.to` (emptied of any victim), turning it
+    /// into `new_form` on the way if that differs.
+    #[inline(always)]
+    fn relocate(&mut self, mover: PieceId, mv: Move, old_form: FormId, new_form: FormId) {
+        if new_form != old_form {
+            self.lift::<true>(mover);
+            self.set_form(mover, new_form);
+            self.pieces[mover as usize].sq = mv.to;
+            self.put::<true>(mover);
+        } else {
+            let us = self.pieces[mover as usize].side;
+            self.shift(mover, mv.from, mv.to);
+            self.hash ^= piece_key(old_form, us, mv.from) ^ piece_key(old_form, us, mv.to);
+        }
     }
 
     /// Moves piece `id` from `from` to `to` (an empty square) without changing its
