@@ -66,6 +66,8 @@ pub struct Position<const C: usize> {
     attacks: Vec<Bitboard<C>>,
     attackers: Vec<Bitboard<C>>,
     royals: [u32; 2],
+    /// Piece values, Black minus White (kept by `put` and `lift`).
+    material: i32,
     hash: u64,
     stm: Side,
     move_number: u32,
@@ -86,6 +88,11 @@ pub fn piece_key(form: FormId, side: Side, sq: Square) -> u64 {
 pub const RANKS: usize = crate::rules::compiled::MAX_RANK;
 
 pub const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+#[inline]
+fn side_sign(side: Side) -> i32 {
+    if side == Side::Black { 1 } else { -1 }
+}
 
 #[inline]
 fn mix(mut z: u64) -> u64 {
@@ -118,6 +125,7 @@ impl<const C: usize> Position<C> {
             attacks: Vec::new(),
             attackers: vec![Bitboard::EMPTY; n],
             royals: [0; 2],
+            material: 0,
             hash: 0,
             stm: Side::Black,
             move_number: 1,
@@ -173,6 +181,7 @@ impl<const C: usize> Position<C> {
         if m.has(Motion::ROYAL) {
             self.royals[side.index()] += 1;
         }
+        self.material += side_sign(side) * self.form_of(form).value();
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -193,6 +202,7 @@ impl<const C: usize> Position<C> {
         if self.motion[id as usize].has(Motion::ROYAL) {
             self.royals[side.index()] -= 1;
         }
+        self.material -= side_sign(side) * self.form_of(form).value();
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -332,14 +342,8 @@ impl<const C: usize> Position<C> {
     }
 
     /// Sum of piece values, Black minus White.
+    #[inline]
     pub fn material(&self) -> i32 {
-        let mut total = 0;
-        for side in Side::BOTH {
-            let sign = if side == Side::Black { 1 } else { -1 };
-            for id in self.pieces_of(side).iter() {
-                total += sign * self.form(id as PieceId).value();
-            }
-        }
-        total
+        self.material
     }
 }

@@ -84,6 +84,12 @@ impl<const C: usize> Position<C> {
             return Err("piece list and occupancy sizes differ".into());
         }
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
+        if self.material != fresh.material {
+            return Err(format!(
+                "material {} vs fresh {}",
+                self.material, fresh.material
+            ));
+        }
         if self.occ_rank != fresh.occ_rank {
             return Err("range-capture rank occupancy differs".into());
         }
