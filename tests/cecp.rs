@@ -136,3 +136,21 @@ fn analyze_prints_thinking_until_exit() {
     assert_eq!(h.send("ping 1"), vec!["pong 1"]);
     assert_eq!(h.fe.handle("quit", &h.out), Flow::Quit);
 }
+
+/// `memory` sizes the transposition table and `cores` sets the search threads (the
+/// features XBoard is told of); bad values are errors and the game goes on.
+#[test]
+fn memory_and_cores() {
+    let mut h = Harness::new();
+    h.send("xboard");
+    h.send("protover 2");
+    assert!(h.send("memory 32").is_empty());
+    assert!(h.send("cores 2").is_empty());
+    assert_eq!(h.send("memory 0"), vec!["Error (bad size): memory"]);
+    assert_eq!(h.send("cores lots"), vec!["Error (bad count): cores"]);
+    h.send("new");
+    h.send("sd 3");
+    h.send("go");
+    let out = h.wait_for("move ");
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+}

@@ -6,7 +6,7 @@
 //! `usermove` with legs separated by commas, and leaves as one `move` line per leg,
 //! earlier legs ending in a comma. A pass is `@@@@`.
 
-use super::session::{Out, Report, Reporter, Session, new_session};
+use super::session::{DEFAULT_HASH_MB, Out, Report, Reporter, Session, new_session};
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::MoveText;
@@ -325,6 +325,9 @@ pub struct CecpEngine {
     analyzing: bool,
     clock: Clock,
     thinking: Option<Thinking>,
+    /// `memory` (transposition table megabytes) and `cores` (search threads).
+    hash_mb: usize,
+    threads: usize,
 }
 
 fn geometry_of(session: &dyn Session) -> &'static Geometry {
@@ -345,6 +348,8 @@ impl CecpEngine {
             analyzing: false,
             clock: Clock::default(),
             thinking: None,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
         }
     }
 
@@ -423,7 +428,7 @@ impl CecpEngine {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
-            | "name" | "ics" | "draw" | "memory" | "cores" | "otim" | "hint" | "bk" => {}
+            | "name" | "ics" | "draw" | "otim" | "hint" | "bk" => {}
             "time" => match args.first().and_then(|t| t.parse::<u64>().ok()) {
                 Some(cs) => self.clock.mine = Some(Duration::from_millis(cs * 10)),
                 None => self.say("Error (bad time): time"),
@@ -438,11 +443,34 @@ impl CecpEngine {
         Flow::Continue
     }
 
+    /// A new game of `def` with the table size and threads XBoard set.
+    fn new_game(&mut self, def: &'static crate::rules::kind::VariantDef) {
+        self.session = new_session(def);
+        self.session.set_threads(self.threads);
+        if self.hash_mb != DEFAULT_HASH_MB && self.session.set_hash(self.hash_mb).is_err() {
+            self.hash_mb = DEFAULT_HASH_MB;
+        }
+    }
+
     fn command(&mut self, cmd: &str, args: &[&str]) {
         match cmd {
             "protover" => self.protover(),
+            "memory" => match args.first().and_then(|m| m.parse::<usize>().ok()) {
+                Some(mb) if (1..=1 << 20).contains(&mb) => match self.session.set_hash(mb) {
+                    Ok(()) => self.hash_mb = mb,
+                    Err(e) => self.say(&format!("Error ({e}): memory")),
+                },
+                _ => self.say("Error (bad size): memory"),
+            },
+            "cores" => match args.first().and_then(|n| n.parse::<usize>().ok()) {
+                Some(n) if (1..=256).contains(&n) => {
+                    self.threads = n;
+                    self.session.set_threads(n);
+                }
+                _ => self.say("Error (bad count): cores"),
+            },
             "new" => {
-                self.session = new_session(self.session.def());
+                self.new_game(self.session.def());
                 self.force = false;
                 self.engine_side = Side::White;
                 self.clock.depth = None;
@@ -457,7 +485,7 @@ impl CecpEngine {
                     .and_then(|(_, v)| variants::by_name(v))
                 {
                     Some(def) => {
-                        self.session = new_session(def);
+                        self.new_game(def);
                         self.geo = geometry_of(self.session.as_ref());
                         self.describe_variant();
                     }
