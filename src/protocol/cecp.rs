@@ -6,7 +6,7 @@
 //! `usermove` with legs separated by commas, and leaves as one `move` line per leg,
 //! earlier legs ending in a comma. A pass is `@@@@`.
 
-use super::session::{DEFAULT_HASH_MB, Out, Report, Reporter, Session, new_session};
+use super::session::{Out, Report, Reporter, SearchSetup, Session};
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::MoveText;
@@ -325,9 +325,8 @@ pub struct CecpEngine {
     analyzing: bool,
     clock: Clock,
     thinking: Option<Thinking>,
-    /// `memory` (transposition table megabytes) and `cores` (search threads).
-    hash_mb: usize,
-    threads: usize,
+    /// Table and threads (`memory`, `cores`), kept from game to game.
+    setup: SearchSetup,
 }
 
 fn geometry_of(session: &dyn Session) -> &'static Geometry {
@@ -336,7 +335,8 @@ fn geometry_of(session: &dyn Session) -> &'static Geometry {
 
 impl CecpEngine {
     pub fn new(out: Out) -> Self {
-        let session = new_session(variants::ALL[0]);
+        let setup = SearchSetup::default();
+        let session = setup.start(variants::ALL[0]);
         let geo = geometry_of(session.as_ref());
         CecpEngine {
             out,
@@ -348,8 +348,7 @@ impl CecpEngine {
             analyzing: false,
             clock: Clock::default(),
             thinking: None,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
+            setup,
         }
     }
 
@@ -443,29 +442,25 @@ impl CecpEngine {
         Flow::Continue
     }
 
-    /// A new game of `def` with the table size and threads XBoard set.
+    /// A new game of `def` with the table (emptied) and threads XBoard set.
     fn new_game(&mut self, def: &'static crate::rules::kind::VariantDef) {
-        self.session = new_session(def);
-        self.session.set_threads(self.threads);
-        if self.hash_mb != DEFAULT_HASH_MB && self.session.set_hash(self.hash_mb).is_err() {
-            self.hash_mb = DEFAULT_HASH_MB;
-        }
+        self.session = self.setup.start(def);
     }
 
     fn command(&mut self, cmd: &str, args: &[&str]) {
         match cmd {
             "protover" => self.protover(),
             "memory" => match args.first().and_then(|m| m.parse::<usize>().ok()) {
-                Some(mb) if (1..=1 << 20).contains(&mb) => match self.session.set_hash(mb) {
-                    Ok(()) => self.hash_mb = mb,
+                Some(mb) if (1..=1 << 20).contains(&mb) => match self.setup.resize(mb) {
+                    Ok(()) => self.session.set_search(self.setup.clone()),
                     Err(e) => self.say(&format!("Error ({e}): memory")),
                 },
                 _ => self.say("Error (bad size): memory"),
             },
             "cores" => match args.first().and_then(|n| n.parse::<usize>().ok()) {
                 Some(n) if (1..=256).contains(&n) => {
-                    self.threads = n;
-                    self.session.set_threads(n);
+                    self.setup.threads = n;
+                    self.session.set_search(self.setup.clone());
                 }
                 _ => self.say("Error (bad count): cores"),
             },

@@ -67,11 +67,9 @@ impl Reporter for UsiReporter {
 
 pub trait Session: Send {
     fn def(&self) -> &'static VariantDef;
-    /// Search threads (Lazy SMP: all share the transposition table).
-    fn set_threads(&mut self, n: usize);
-    /// A transposition table of `mb` megabytes (emptied); the old one stays if the
-    /// memory cannot be had.
-    fn set_hash(&mut self, mb: usize) -> Result<(), String>;
+    /// The table and thread count its searches use (without one, a search makes a
+    /// default table of its own).
+    fn set_search(&mut self, setup: SearchSetup);
     /// Replaces the game, or leaves it untouched and says why not.
     fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String>;
     fn sfen(&self) -> String;
@@ -99,24 +97,56 @@ pub trait Session: Send {
 struct GameSession<const C: usize> {
     rules: &'static Rules,
     game: Game<C>,
-    tt: Arc<TranspositionTable>,
-    threads: usize,
+    search: Option<SearchSetup>,
 }
 
-/// Transposition table size of a new session, in megabytes (`USI_Hash`).
+/// Transposition table size of a protocol engine, in megabytes (`USI_Hash`).
 pub const DEFAULT_HASH_MB: usize = 64;
+
+/// What a protocol engine's searches share from game to game: the transposition
+/// table (`USI_Hash`, CECP `memory`) and the thread count (`Threads`, `cores`).
+/// Sessions made only to referee or count moves have none, and allocate nothing.
+#[derive(Clone)]
+pub struct SearchSetup {
+    pub tt: Arc<TranspositionTable>,
+    pub threads: usize,
+}
+
+impl Default for SearchSetup {
+    fn default() -> Self {
+        SearchSetup {
+            tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
+            threads: 1,
+        }
+    }
+}
+
+impl SearchSetup {
+    /// A new game of `def`: the same table, emptied.
+    pub fn start(&self, def: &'static VariantDef) -> Box<dyn Session> {
+        self.tt.clear();
+        let mut session = new_session(def);
+        session.set_search(self.clone());
+        session
+    }
+
+    /// A new, empty table of `mb` megabytes; the old one stays if the memory cannot
+    /// be had.
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        self.tt = Arc::new(TranspositionTable::try_new(mb)?);
+        Ok(())
+    }
+}
 
 /// A session of the variant at its start position.
 pub fn new_session(def: &'static VariantDef) -> Box<dyn Session> {
     fn make<const C: usize>(def: &'static VariantDef) -> Box<dyn Session> {
         let rules = Rules::get(def);
         let game = Game::new(rules, def.setup).expect("the variant's setup parses");
-        let tt = Arc::new(TranspositionTable::new(DEFAULT_HASH_MB));
         Box::new(GameSession::<C> {
             rules,
             game,
-            tt,
-            threads: 1,
+            search: None,
         })
     }
     match def.width * def.height {
@@ -141,13 +171,8 @@ impl<const C: usize> Session for GameSession<C> {
         self.rules.def
     }
 
-    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
-        self.tt = Arc::new(TranspositionTable::try_new(mb)?);
-        Ok(())
-    }
-
-    fn set_threads(&mut self, n: usize) {
-        self.threads = n.max(1);
+    fn set_search(&mut self, setup: SearchSetup) {
+        self.search = Some(setup);
     }
 
     fn set_position(&mut self, sfen: &str, moves: &[&str]) -> Result<(), String> {
@@ -219,11 +244,11 @@ impl<const C: usize> Session for GameSession<C> {
         reporter: Box<dyn Reporter>,
     ) -> JoinHandle<()> {
         let pos = self.game.pos.clone();
-        let tt = self.tt.clone();
+        let SearchSetup { tt, threads } = self.search.clone().unwrap_or_default();
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
         let geo = &self.rules.geo;
-        let helpers = self.threads - 1;
+        let helpers = threads.max(1) - 1;
         std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)

@@ -3,7 +3,7 @@
 //! Every malformed or illegal command gets one `info string error: ...` line and
 //! leaves the engine's state as it was.
 
-use super::session::{DEFAULT_HASH_MB, Out, Session, UsiReporter, new_session};
+use super::session::{DEFAULT_HASH_MB, Out, SearchSetup, Session, UsiReporter};
 
 /// Largest transposition table accepted, in megabytes.
 const MAX_HASH_MB: usize = 1 << 20;
@@ -31,10 +31,8 @@ pub struct Engine {
     search: Option<RunningSearch>,
     /// Alternative readings switched on (`setoption name <reading> value true`).
     alternatives: Vec<String>,
-    /// Transposition table size in megabytes (`USI_Hash`).
-    hash_mb: usize,
-    /// Search threads (`Threads`).
-    threads: usize,
+    /// Table and threads (`USI_Hash`, `Threads`), kept from game to game.
+    setup: SearchSetup,
 }
 
 /// Whether the loop should go on after a command.
@@ -46,13 +44,13 @@ pub enum Flow {
 
 impl Engine {
     pub fn new(out: Out) -> Self {
+        let setup = SearchSetup::default();
         Engine {
             out,
-            session: new_session(variants::ALL[0]),
+            session: setup.start(variants::ALL[0]),
             search: None,
             alternatives: Vec::new(),
-            hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
+            setup,
         }
     }
 
@@ -138,14 +136,9 @@ impl Engine {
         Flow::Continue
     }
 
-    /// A new game of `def` with the current table size.
+    /// A new game of `def` with the current table (emptied) and threads.
     fn new_game(&mut self, def: &'static crate::rules::kind::VariantDef) {
-        self.session = new_session(def);
-        self.session.set_threads(self.threads);
-        if self.hash_mb != DEFAULT_HASH_MB && self.session.set_hash(self.hash_mb).is_err() {
-            self.hash_mb = DEFAULT_HASH_MB;
-            self.error("the transposition table no longer fits: back to the default size");
-        }
+        self.session = self.setup.start(def);
     }
 
     fn usi(&self) {
@@ -195,14 +188,14 @@ impl Engine {
             },
             "Threads" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
                 Some(n) if (1..=MAX_THREADS).contains(&n) => {
-                    self.threads = n;
-                    self.session.set_threads(n);
+                    self.setup.threads = n;
+                    self.session.set_search(self.setup.clone());
                 }
                 _ => self.error(&format!("Threads must be a number from 1 to {MAX_THREADS}")),
             },
             "USI_Hash" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
-                Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => match self.session.set_hash(mb) {
-                    Ok(()) => self.hash_mb = mb,
+                Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => match self.setup.resize(mb) {
+                    Ok(()) => self.session.set_search(self.setup.clone()),
                     Err(e) => self.error(&e),
                 },
                 _ => self.error(&format!(

@@ -131,20 +131,6 @@ impl TranspositionTable {
         e.data.store(data, Ordering::Relaxed);
         e.check.store(key ^ mv ^ data, Ordering::Relaxed);
     }
-
-    /// Permille of entries written by the current search (`hashfull`).
-    pub fn hashfull(&self) -> u32 {
-        let generation = self.generation.load(Ordering::Relaxed) as u64;
-        let sample = self.entries.len().min(1000);
-        let used = self.entries[..sample]
-            .iter()
-            .filter(|e| {
-                let d = e.data.load(Ordering::Relaxed);
-                d != 0 && (d >> 48) & 0xff == generation
-            })
-            .count();
-        (used * 1000 / sample) as u32
-    }
 }
 
 /// A move in one word; 0 stands for no move (it would be square 0 to square 0
