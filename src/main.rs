@@ -13,9 +13,10 @@ const USAGE: &str = "usage:
   large-shogi perft <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
   large-shogi divide <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
   large-shogi analyse [--variant <name>] [--sfen <sfen>] [--depth N] [--nodes N]
-                      [--movetime MS] [--stream] [--moves <m1> ...]
-                                 JSON on stdout: a bestmove object (and, with
-                                 --stream, an info object per iteration first)
+                      [--movetime MS] [--multipv N] [--stream] [--moves <m1> ...]
+                                 JSON on stdout: a bestmove object with the best
+                                 N lines (and, with --stream, an info object per
+                                 iteration and line first)
   large-shogi match --engine1 <cmd> --engine2 <cmd> [--games N] [--concurrency K]
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
                     [--openings <file of sfens>] [--max-plies N]
@@ -213,8 +214,8 @@ fn tool_match(args: &[String]) -> i32 {
 
 fn tool_analyse(args: &[String]) -> i32 {
     use large_shogi::protocol::analyse::JsonReporter;
+    use large_shogi::protocol::session::Signals;
     use large_shogi::search::Limits;
-    use std::sync::atomic::AtomicBool;
     use std::time::Duration;
     let mut variant = variants::ALL[0];
     let mut sfen = None;
@@ -248,6 +249,10 @@ fn tool_analyse(args: &[String]) -> i32 {
                 limits.movetime = Some(Duration::from_millis(ms));
                 2
             }),
+            "--multipv" => number(i).map_or(0, |n| {
+                limits.multipv = n.clamp(1, 500) as usize;
+                2
+            }),
             "--stream" => {
                 stream = true;
                 1
@@ -274,9 +279,10 @@ fn tool_analyse(args: &[String]) -> i32 {
         return 2;
     }
     let out: Out = Arc::new(|line: &str| println!("{line}"));
-    let stop = Arc::new(AtomicBool::new(false));
     let reporter = Box::new(JsonReporter::new(out, stream));
-    let _ = session.spawn_search(limits, stop, reporter).join();
+    let _ = session
+        .spawn_search(limits.clone(), Signals::new(&limits), reporter)
+        .join();
     0
 }
 

@@ -117,6 +117,26 @@ fn analyse_prints_json_for_scripts() {
     game.play_text("9k9j").unwrap();
     game.play_text(best).unwrap();
 
+    // MultiPV: two info objects per depth, and both lines in the final object.
+    let out = engine()
+        .args([
+            "analyse",
+            "--depth",
+            "3",
+            "--multipv",
+            "2",
+            "--moves",
+            "9k9j",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let lines = text.split("\"lines\":[").nth(1).expect("a lines field");
+    assert!(lines.starts_with("{\"multipv\":1,"), "{text}");
+    assert!(lines.contains("},{\"multipv\":2,\"score\":"), "{text}");
+    assert!(!lines.contains("\"multipv\":3"), "{text}");
+
     let bad = engine().args(["analyse", "--depth", "x"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }

@@ -46,7 +46,7 @@ impl Harness {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        panic!("no '{prefix}' line");
+        panic!("no {prefix:?} line in {:?}", self.lines.lock().unwrap());
     }
 }
 

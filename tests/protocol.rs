@@ -29,7 +29,7 @@ impl Harness {
         self.engine.handle(cmd);
         let failed =
             (self.lines.lock().unwrap().iter()).any(|l| l.starts_with("info string error"));
-        if cmd.trim_start().starts_with("go") && !failed {
+        if cmd.trim_start().starts_with("go") && !cmd.contains("ponder") && !failed {
             self.wait_bestmove(Duration::from_secs(60));
         }
         std::mem::take(&mut *self.lines.lock().unwrap())
@@ -50,7 +50,7 @@ impl Harness {
                 .lock()
                 .unwrap()
                 .iter()
-                .any(|l| l.starts_with("bestmove"))
+                .any(|l| l.starts_with("bestmove") || l.starts_with("checkmate"))
             {
                 return;
             }
@@ -124,12 +124,16 @@ fn errors_leave_the_state_alone() {
         "go depth",
         "go depth ten",
         "go wibble 3",
-        "go mate 3",
+        "go mate soon",
+        "go searchmoves",
+        "go depth 2 searchmoves 9k9j 1a1b",
         "go btime 5000",
         "perft 0",
         "perft 99",
         "divide",
         "setoption name Hash value 1",
+        "setoption name MultiPV value 0",
+        "setoption name USI_Ponder value maybe",
         "setoption name USI_Variant value chess",
         "setoption",
         "gameover maybe",
@@ -176,6 +180,7 @@ fn search_returns_a_legal_move_and_respects_limits() {
         let best = out
             .iter()
             .find_map(|l| l.strip_prefix("bestmove "))
+            .and_then(|rest| rest.split_whitespace().next())
             .unwrap();
         let mut game = Game::<2>::new(rules, &sfen).unwrap();
         game.play_text(best)
@@ -430,6 +435,7 @@ fn threads_option() {
     let best = out
         .iter()
         .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
         .unwrap()
         .to_string();
     let rules = Rules::get(&DAI);
@@ -440,4 +446,153 @@ fn threads_option() {
     std::thread::sleep(Duration::from_millis(200));
     let out = h.send("stop");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
+}
+
+/// `info` lines as (depth, multipv, score, first pv move).
+fn info_lines(out: &[String]) -> Vec<(u32, usize, String, String)> {
+    (out.iter())
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| {
+                let i = words.iter().position(|w| *w == key)?;
+                words.get(i + 1).map(|w| w.to_string())
+            };
+            (
+                after("depth").unwrap().parse().unwrap(),
+                after("multipv").map_or(1, |m| m.parse().unwrap()),
+                format!(
+                    "{} {}",
+                    after("score").unwrap(),
+                    words[words.iter().position(|w| *w == "score").unwrap() + 2]
+                ),
+                after("pv").unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let mut h = Harness::new();
+    let usi = h.send("usi");
+    assert!(
+        usi.iter()
+            .any(|l| l.starts_with("option name MultiPV type spin default 1"))
+    );
+    h.send("setoption name MultiPV value 3");
+    h.send("position startpos moves 10k10j");
+    let out = h.send("go depth 3");
+    let lines: Vec<_> = info_lines(&out).into_iter().filter(|l| l.0 == 3).collect();
+    assert_eq!(
+        lines.iter().map(|l| l.1).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "{out:?}"
+    );
+    let firsts: std::collections::HashSet<_> = lines.iter().map(|l| &l.3).collect();
+    assert_eq!(firsts.len(), 3, "three different moves: {out:?}");
+    let cp = |l: &(u32, usize, String, String)| -> i32 {
+        l.2.strip_prefix("cp ").unwrap().parse().unwrap()
+    };
+    assert!(
+        cp(&lines[0]) >= cp(&lines[1]) && cp(&lines[1]) >= cp(&lines[2]),
+        "{out:?}"
+    );
+    let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert_eq!(best, lines[0].3);
+    assert!(
+        out.iter()
+            .all(|l| !l.starts_with("info depth") || l.contains(" hashfull "))
+    );
+    // Back to one line: no multipv field.
+    h.send("setoption name MultiPV value 1");
+    let out = h.send("go depth 2");
+    assert!(out.iter().all(|l| !l.contains("multipv")), "{out:?}");
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    let out = h.send("go depth 3 searchmoves 1k1j 15k15j");
+    let lines = info_lines(&out);
+    assert!(!lines.is_empty());
+    for l in &lines {
+        assert!(["1k1j", "15k15j"].contains(&l.3.as_str()), "{out:?}");
+    }
+    let best = out.last().unwrap();
+    assert!(
+        best == "bestmove 1k1j"
+            || best.starts_with("bestmove 1k1j ponder")
+            || best.starts_with("bestmove 15k15j"),
+        "{best}"
+    );
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_or_stop() {
+    let mut h = Harness::new();
+    let usi = h.send("usi");
+    assert!(
+        usi.iter()
+            .any(|l| l == "option name USI_Ponder type check default false")
+    );
+    h.send("setoption name USI_Ponder value true");
+    h.send("position startpos moves 10k10j");
+    // A clock so short that a normal search would answer at once.
+    h.send_nowait("go ponder btime 300 wtime 300");
+    std::thread::sleep(Duration::from_millis(600));
+    let lines = |h: &Harness| h.lines.lock().unwrap().clone();
+    assert!(
+        !lines(&h).iter().any(|l| l.starts_with("bestmove")),
+        "answered while pondering"
+    );
+    h.engine.handle("isready");
+    assert!(lines(&h).iter().any(|l| l == "readyok"));
+    h.engine.handle("ponderhit");
+    h.wait_bestmove(Duration::from_secs(10));
+    let out = std::mem::take(&mut *h.lines.lock().unwrap());
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    // A second ponderhit has nothing to act on.
+    assert!(h.send("ponderhit")[0].starts_with("info string error: ponderhit without"));
+    // `stop` ends a pondering search too, with a move.
+    h.send_nowait("go ponder btime 60000 wtime 60000");
+    std::thread::sleep(Duration::from_millis(100));
+    h.engine.handle("stop");
+    assert!(lines(&h).iter().any(|l| l.starts_with("bestmove ")));
+}
+
+#[test]
+fn go_mate_answers_checkmate() {
+    let mut h = Harness::new();
+    // Black's rook takes White's only king.
+    h.send("position sfen 15/15/15/15/15/15/15/7k7/15/15/15/15/15/7R7/7K7 b - 1");
+    let out = h.send("go mate 2000");
+    assert_eq!(out.last().unwrap(), "checkmate 8n8h", "{out:?}");
+    // No forced win from the start within a few milliseconds.
+    h.send("position startpos");
+    let out = h.send("go mate 50");
+    assert_eq!(out.last().unwrap(), "checkmate timeout", "{out:?}");
+    // The game is over: no mate to look for.
+    h.send("position sfen 15/15/15/15/15/15/15/15/15/15/15/15/15/15/K14 w - 1");
+    let out = h.send("go mate 100");
+    assert_eq!(out.last().unwrap(), "checkmate nomate", "{out:?}");
+}
+
+#[test]
+fn bestmove_names_a_ponder_move_from_the_pv() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    let out = h.send("go depth 4");
+    let pv = out
+        .iter()
+        .rev()
+        .find_map(|l| l.split(" pv ").nth(1))
+        .unwrap();
+    let moves: Vec<&str> = pv.split_whitespace().collect();
+    assert!(moves.len() >= 2, "{out:?}");
+    assert_eq!(
+        out.last().unwrap(),
+        &format!("bestmove {} ponder {}", moves[0], moves[1])
+    );
 }

@@ -1,15 +1,23 @@
 //! Analysis for scripts: one position in, JSON out (one object per line).
 
 use super::session::{Out, Report, Reporter};
-use crate::search::mate_plies;
+use crate::search::{Bound, mate_plies};
 use std::sync::Mutex;
 
-/// Prints an `info` object per completed iteration when `stream` is set, and
-/// always a final `bestmove` object.
+/// Prints an `info` object per completed iteration (per line under MultiPV)
+/// when `stream` is set, and always a final `bestmove` object.
 pub struct JsonReporter {
     pub out: Out,
     pub stream: bool,
-    last: Mutex<Option<String>>,
+    /// The best line's fields and every line of the deepest complete iteration.
+    last: Mutex<Last>,
+}
+
+#[derive(Default)]
+struct Last {
+    best: Option<String>,
+    depth: u32,
+    lines: Vec<String>,
 }
 
 impl JsonReporter {
@@ -17,7 +25,7 @@ impl JsonReporter {
         JsonReporter {
             out,
             stream,
-            last: Mutex::new(None),
+            last: Mutex::new(Last::default()),
         }
     }
 }
@@ -42,29 +50,55 @@ impl Reporter for JsonReporter {
 
     fn iteration(&self, r: &Report) {
         let ms = r.elapsed.as_millis() as u64;
+        let bound = match r.bound {
+            Bound::Exact => "",
+            Bound::Lower => ",\"bound\":\"lower\"",
+            Bound::Upper => ",\"bound\":\"upper\"",
+        };
         let fields = format!(
-            "\"depth\":{},\"seldepth\":{},\"score\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":{}",
+            "\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{}{bound},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"hashfull\":{},\"pv\":{}",
             r.depth,
             r.seldepth,
+            r.multipv,
             score_json(r.score),
             r.nodes,
             r.nodes * 1000 / ms.max(1),
             ms,
+            r.hashfull,
             list(r.pv)
         );
         if self.stream {
             (self.out)(&format!("{{\"type\":\"info\",{fields}}}"));
         }
-        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(fields);
+        if r.bound != Bound::Exact {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if r.multipv == 1 {
+            last.best = Some(fields);
+            last.depth = r.depth;
+            last.lines.clear();
+        }
+        if r.depth == last.depth {
+            last.lines.push(format!(
+                "{{\"multipv\":{},\"score\":{},\"pv\":{}}}",
+                r.multipv,
+                score_json(r.score),
+                list(r.pv)
+            ));
+        }
     }
 
     fn best(&self, mv: Option<&str>) {
-        let last = self.last.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let last = std::mem::take(&mut *self.last.lock().unwrap_or_else(|e| e.into_inner()));
         let best = match mv {
             Some(m) => format!("\"{m}\""),
             None => "null".into(),
         };
-        let rest = last.map(|f| format!(",{f}")).unwrap_or_default();
+        let rest = match last.best {
+            Some(f) => format!(",{f},\"lines\":[{}]", last.lines.join(",")),
+            None => String::new(),
+        };
         (self.out)(&format!(
             "{{\"type\":\"bestmove\",\"bestmove\":{best}{rest}}}"
         ));

@@ -6,11 +6,11 @@
 //! `usermove` with legs separated by commas, and leaves as one `move` line per leg,
 //! earlier legs ending in a comma. A pass is `@@@@`.
 
-use super::session::{Out, Report, Reporter, SearchSetup, Session};
+use super::session::{Out, Report, Reporter, SearchSetup, Session, Signals};
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::MoveText;
-use crate::search::{Limits, mate_plies};
+use crate::search::{Bound, Limits, mate_plies};
 use crate::types::Side;
 use crate::variants;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -257,7 +257,12 @@ impl Reporter for CecpReporter {
     }
 
     fn iteration(&self, r: &Report) {
-        if !self.post || self.discard.load(Ordering::Relaxed) {
+        // Thinking output shows settled scores of the best line only.
+        if !self.post
+            || self.discard.load(Ordering::Relaxed)
+            || r.bound != Bound::Exact
+            || r.multipv > 1
+        {
             return;
         }
         let pv: Vec<String> =
@@ -299,7 +304,7 @@ impl Reporter for CecpReporter {
 }
 
 struct Thinking {
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
     discard: Arc<AtomicBool>,
     played: Arc<Mutex<Option<String>>>,
     handle: JoinHandle<()>,
@@ -373,7 +378,7 @@ impl CecpEngine {
         if !keep {
             t.discard.store(true, Ordering::Relaxed);
         }
-        t.stop.store(true, Ordering::Relaxed);
+        t.signals.stop.store(true, Ordering::Relaxed);
         let _ = t.handle.join();
         let played = t.played.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(m) = played {
@@ -659,7 +664,7 @@ impl CecpEngine {
     }
 
     fn start(&mut self, limits: Limits, analyze: bool) {
-        let stop = Arc::new(AtomicBool::new(false));
+        let signals = Signals::new(&limits);
         let discard = Arc::new(AtomicBool::new(false));
         let played = Arc::new(Mutex::new(None));
         let reporter = Box::new(CecpReporter {
@@ -671,9 +676,9 @@ impl CecpEngine {
             played: played.clone(),
             pass: self.session.pass_move(),
         });
-        let handle = self.session.spawn_search(limits, stop.clone(), reporter);
+        let handle = self.session.spawn_search(limits, signals.clone(), reporter);
         self.thinking = Some(Thinking {
-            stop,
+            signals,
             discard,
             played,
             handle,

@@ -7,7 +7,7 @@ use crate::perft;
 use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Iteration, Limits, Searcher, mate_plies};
+use crate::search::{Bound, Iteration, Limits, Searcher, mate_plies};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -16,14 +16,31 @@ use std::time::Duration;
 /// Where protocol output goes: one call per line.
 pub type Out = Arc<dyn Fn(&str) + Send + Sync>;
 
-/// One completed search iteration, moves in the engine's own notation.
+/// One completed search iteration (or MultiPV line, or failed aspiration
+/// search), moves in the engine's own notation.
 pub struct Report<'a> {
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
+    pub bound: Bound,
+    pub multipv: usize,
+    pub lines: usize,
     pub nodes: u64,
     pub elapsed: Duration,
+    pub hashfull: u32,
     pub pv: &'a [String],
+}
+
+/// What a finished search answers.
+pub struct Final<'a> {
+    /// The move to play (`None`: no legal move).
+    pub best: Option<&'a str>,
+    /// The best line's score and moves (the best move first).
+    pub score: i32,
+    pub pv: &'a [String],
+    /// The search ran out of time or was stopped (rather than reaching its depth
+    /// or finding a forced result).
+    pub cut_short: bool,
 }
 
 /// How a protocol prints a search: its iterations and its final move.
@@ -31,37 +48,94 @@ pub trait Reporter: Send + 'static {
     fn iteration(&self, r: &Report);
     /// The move to play (`None`: no legal move).
     fn best(&self, mv: Option<&str>);
+    /// The end of the search; protocols that say more than the move override it.
+    fn finish(&self, f: &Final) {
+        self.best(f.best);
+    }
     /// Something went wrong inside the engine (the game goes on).
     fn error(&self, msg: &str);
 }
 
-/// USI output: `info ...` lines and `bestmove`.
-pub struct UsiReporter(pub Out);
+/// USI output: `info ...` lines and `bestmove ... [ponder ...]`, or `checkmate`
+/// after `go mate`.
+pub struct UsiReporter {
+    pub out: Out,
+    pub mate_search: bool,
+}
 
 impl Reporter for UsiReporter {
     fn error(&self, msg: &str) {
-        (self.0)(&format!("info string error: {msg}"));
+        (self.out)(&format!("info string error: {msg}"));
     }
 
     fn iteration(&self, r: &Report) {
         let ms = r.elapsed.as_millis().max(1) as u64;
-        (self.0)(&format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        let multipv = if r.lines > 1 {
+            format!(" multipv {}", r.multipv)
+        } else {
+            String::new()
+        };
+        let bound = match r.bound {
+            Bound::Exact => "",
+            Bound::Lower => " lowerbound",
+            Bound::Upper => " upperbound",
+        };
+        (self.out)(&format!(
+            "info depth {} seldepth {}{multipv} score {}{bound} nodes {} nps {} time {} hashfull {} pv {}",
             r.depth,
             r.seldepth,
             score_text(r.score),
             r.nodes,
             r.nodes * 1000 / ms,
             r.elapsed.as_millis(),
+            r.hashfull,
             r.pv.join(" ")
         ));
     }
 
     fn best(&self, mv: Option<&str>) {
         match mv {
-            Some(m) => (self.0)(&format!("bestmove {m}")),
-            None => (self.0)("bestmove resign"),
+            Some(m) => (self.out)(&format!("bestmove {m}")),
+            None => (self.out)("bestmove resign"),
         }
+    }
+
+    fn finish(&self, f: &Final) {
+        if self.mate_search {
+            let line = match mate_plies(f.score) {
+                Some(n) if n > 0 => {
+                    let moves = f.pv.len().min(n as usize);
+                    format!("checkmate {}", f.pv[..moves].join(" "))
+                }
+                _ if f.cut_short => "checkmate timeout".into(),
+                _ => "checkmate nomate".into(),
+            };
+            return (self.out)(&line);
+        }
+        match (f.best, f.pv.get(1)) {
+            (Some(m), Some(p)) if f.pv.first().map(String::as_str) == Some(m) => {
+                (self.out)(&format!("bestmove {m} ponder {p}"))
+            }
+            _ => self.best(f.best),
+        }
+    }
+}
+
+/// How the protocol steers a running search.
+#[derive(Default)]
+pub struct Signals {
+    /// Stop now and answer.
+    pub stop: AtomicBool,
+    /// Set for `go ponder`; cleared by `ponderhit`, which starts the clock.
+    pub pondering: AtomicBool,
+}
+
+impl Signals {
+    /// Signals for a search started with `limits`.
+    pub fn new(limits: &Limits) -> Arc<Self> {
+        let s = Signals::default();
+        s.pondering.store(limits.ponder, Ordering::Relaxed);
+        Arc::new(s)
     }
 }
 
@@ -85,11 +159,13 @@ pub trait Session: Send {
     /// A legal pass of the side to move, if it has one (every pass leads to the
     /// same position, so any piece's will do).
     fn pass_move(&self) -> Option<String>;
+    /// Parses moves legal in the current position (`go searchmoves`, `exclude`).
+    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<crate::moves::Move>, String>;
     /// Searches in a thread of its own, printing through `reporter`.
     fn spawn_search(
         &self,
         limits: Limits,
-        stop: Arc<AtomicBool>,
+        signals: Arc<Signals>,
         reporter: Box<dyn Reporter>,
     ) -> JoinHandle<()>;
 }
@@ -237,10 +313,17 @@ impl<const C: usize> Session for GameSession<C> {
             .map(|m| m.to_text(&self.rules.geo))
     }
 
+    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<crate::moves::Move>, String> {
+        if perft::game_over(&self.game.pos) {
+            return Err("the game is over".into());
+        }
+        texts.iter().map(|t| self.game.pos.parse_move(t)).collect()
+    }
+
     fn spawn_search(
         &self,
         limits: Limits,
-        stop: Arc<AtomicBool>,
+        signals: Arc<Signals>,
         reporter: Box<dyn Reporter>,
     ) -> JoinHandle<()> {
         let pos = self.game.pos.clone();
@@ -281,7 +364,7 @@ impl<const C: usize> Session for GameSession<C> {
                             })
                             .expect("spawn a helper thread");
                     }
-                    main_search(pos, history, &stop, tt, nodes, &limits, &*reporter, geo);
+                    main_search(pos, history, &signals, tt, nodes, &limits, &*reporter, geo);
                     helpers_stop.store(true, Ordering::Relaxed);
                 })
             })
@@ -294,7 +377,7 @@ impl<const C: usize> Session for GameSession<C> {
 fn main_search<const C: usize>(
     pos: crate::position::Position<C>,
     history: Vec<u64>,
-    stop: &AtomicBool,
+    signals: &Signals,
     tt: Arc<TranspositionTable>,
     nodes: Arc<AtomicU64>,
     limits: &Limits,
@@ -306,36 +389,55 @@ fn main_search<const C: usize>(
     let mut legal = Vec::new();
     pos.generate(&mut legal);
     let fallback = legal.first().map(|m| m.to_text(geo));
-    let mut searcher = Searcher::new(pos, history, stop, tt).with_node_counter(nodes);
+    let texts = |moves: &[crate::moves::Move]| -> Vec<String> {
+        moves.iter().map(|m| m.to_text(geo)).collect()
+    };
+    let mut searcher = Searcher::new(pos, history, &signals.stop, tt)
+        .with_node_counter(nodes)
+        .with_ponder(&signals.pondering);
     let mut report = |it: &Iteration| {
-        let pv: Vec<String> = it.pv.iter().map(|m| m.to_text(geo)).collect();
         reporter.iteration(&Report {
             depth: it.depth,
             seldepth: it.seldepth,
             score: it.score,
+            bound: it.bound,
+            multipv: it.multipv,
+            lines: it.lines,
             nodes: it.nodes,
             elapsed: it.elapsed,
-            pv: &pv,
+            hashfull: it.hashfull,
+            pv: &texts(it.pv),
         });
     };
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        searcher
-            .run(limits, &mut report)
-            .best
-            .map(|m| m.to_text(geo))
+        searcher.run(limits, &mut report)
     }));
-    let best = match run {
-        Ok(best) => best,
+    let (best, score, pv, depth) = match run {
+        Ok(r) => (
+            r.best.map(|m| m.to_text(geo)),
+            r.score,
+            texts(&r.pv),
+            r.depth,
+        ),
         Err(_) => {
             reporter.error("internal error in the search; playing a legal move");
-            fallback
+            (fallback, 0, Vec::new(), 0)
         }
     };
-    if limits.infinite {
-        // After an infinite search the best move waits for `stop`.
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(2));
-        }
+    // Short of its depth without a forced result: stopped, or out of time.
+    let max_depth = limits.depth.unwrap_or(crate::search::MAX_DEPTH);
+    let cut_short = !legal.is_empty() && depth < max_depth && mate_plies(score).is_none();
+    // After an infinite search the best move waits for `stop`; after a pondering
+    // one, for `stop` or `ponderhit`.
+    while !signals.stop.load(Ordering::Relaxed)
+        && (limits.infinite || signals.pondering.load(Ordering::Relaxed))
+    {
+        std::thread::sleep(Duration::from_millis(2));
     }
-    reporter.best(best.as_deref());
+    reporter.finish(&Final {
+        best: best.as_deref(),
+        score,
+        pv: &pv,
+        cut_short,
+    });
 }

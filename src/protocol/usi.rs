@@ -3,17 +3,19 @@
 //! Every malformed or illegal command gets one `info string error: ...` line and
 //! leaves the engine's state as it was.
 
-use super::session::{DEFAULT_HASH_MB, Out, SearchSetup, Session, UsiReporter};
+use super::session::{DEFAULT_HASH_MB, Out, SearchSetup, Session, Signals, UsiReporter};
 
 /// Largest transposition table accepted, in megabytes.
 const MAX_HASH_MB: usize = 1 << 20;
 /// Most search threads accepted.
 const MAX_THREADS: usize = 256;
+/// Most MultiPV lines accepted.
+pub const MAX_MULTIPV: usize = 500;
 use crate::game::describe;
 use crate::search::{Limits, MAX_DEPTH};
 use crate::variants;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -21,7 +23,7 @@ pub const ENGINE_NAME: &str = concat!("Large Shogi ", env!("CARGO_PKG_VERSION"))
 pub const MAX_PERFT_DEPTH: u32 = 8;
 
 struct RunningSearch {
-    stop: Arc<AtomicBool>,
+    signals: Arc<Signals>,
     handle: JoinHandle<()>,
 }
 
@@ -33,6 +35,8 @@ pub struct Engine {
     alternatives: Vec<String>,
     /// Table and threads (`USI_Hash`, `Threads`), kept from game to game.
     setup: SearchSetup,
+    /// Lines every search reports (`MultiPV`).
+    multipv: usize,
 }
 
 /// Whether the loop should go on after a command.
@@ -51,6 +55,7 @@ impl Engine {
             search: None,
             alternatives: Vec::new(),
             setup,
+            multipv: 1,
         }
     }
 
@@ -65,7 +70,7 @@ impl Engine {
     /// Stops a running search and waits for its `bestmove`.
     pub fn finish_search(&mut self) {
         if let Some(s) = self.search.take() {
-            s.stop.store(true, Ordering::Relaxed);
+            s.signals.stop.store(true, Ordering::Relaxed);
             let _ = s.handle.join();
         }
     }
@@ -93,6 +98,13 @@ impl Engine {
                 self.finish_search();
                 return Flow::Continue;
             }
+            "ponderhit" => {
+                match &self.search {
+                    Some(s) if s.signals.pondering.swap(false, Ordering::Relaxed) => {}
+                    _ => self.error("ponderhit without a pondering search"),
+                }
+                return Flow::Continue;
+            }
             "quit" => {
                 self.finish_search();
                 return Flow::Quit;
@@ -111,7 +123,6 @@ impl Engine {
             }
             "position" => self.position(args),
             "go" => self.go(args),
-            "ponderhit" => self.error("ponderhit without a pondering search"),
             "gameover" => match args {
                 ["win" | "lose" | "draw"] => {}
                 _ => self.error("usage: gameover win|lose|draw"),
@@ -156,6 +167,10 @@ impl Engine {
         self.say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        self.say("option name USI_Ponder type check default false");
         for name in variants::alternative_options() {
             self.say(&format!("option name {name} type check default false"));
         }
@@ -202,9 +217,15 @@ impl Engine {
                     "USI_Hash must be a number of megabytes from 1 to {MAX_HASH_MB}"
                 )),
             },
-            "USI_Ponder" => self.say(&format!(
-                "info string {name} ignored: this version does not ponder"
-            )),
+            // Pondering is the GUI's choice (`go ponder`); nothing to set up.
+            "USI_Ponder" => match value.as_deref() {
+                Some("true" | "false") => {}
+                _ => self.error("USI_Ponder takes the value true or false"),
+            },
+            "MultiPV" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
+                Some(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
+                _ => self.error(&format!("MultiPV must be a number from 1 to {MAX_MULTIPV}")),
+            },
             alt if variants::alternative_options().contains(&alt) => {
                 let on = match value.as_deref() {
                     Some("true") => true,
@@ -251,22 +272,32 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let limits = match parse_go(
-            args,
-            self.session.sfen().split_whitespace().nth(1) == Some("b"),
-        ) {
+        let black = self.session.sfen().split_whitespace().nth(1) == Some("b");
+        let (mut limits, searchmoves) = match parse_go(args, black) {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
         if let Some(o) = self.session.outcome() {
             self.say(&format!("info string game over: {}", describe(&o)));
-            self.say("bestmove resign");
+            self.say(if limits.mate {
+                "checkmate nomate"
+            } else {
+                "bestmove resign"
+            });
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        let reporter = Box::new(UsiReporter(self.out.clone()));
-        let handle = self.session.spawn_search(limits, stop.clone(), reporter);
-        self.search = Some(RunningSearch { stop, handle });
+        limits.searchmoves = match self.session.parse_moves(&searchmoves) {
+            Ok(m) => m,
+            Err(e) => return self.error(&format!("go searchmoves: {e}")),
+        };
+        limits.multipv = self.multipv;
+        let signals = Signals::new(&limits);
+        let reporter = Box::new(UsiReporter {
+            out: self.out.clone(),
+            mate_search: limits.mate,
+        });
+        let handle = self.session.spawn_search(limits, signals.clone(), reporter);
+        self.search = Some(RunningSearch { signals, handle });
     }
 
     fn display(&self) {
@@ -306,10 +337,15 @@ impl Engine {
     }
 }
 
-/// Parses the arguments of `go`. `black_to_move` picks the clock (USI: `btime` is
-/// the first mover's).
-pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
+/// Parses the arguments of `go`, and the texts of its `searchmoves` (checked
+/// against the position by the caller). `black_to_move` picks the clock (USI:
+/// `btime` is the first mover's).
+pub fn parse_go<'a>(
+    args: &[&'a str],
+    black_to_move: bool,
+) -> Result<(Limits, Vec<&'a str>), String> {
     let mut l = Limits::default();
+    let mut searchmoves = Vec::new();
     let (mut btime, mut wtime, mut binc, mut winc) = (None, None, Duration::ZERO, Duration::ZERO);
     let mut i = 0;
     let number = |i: usize, name: &str| -> Result<u64, String> {
@@ -329,6 +365,27 @@ pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
                 i += 1;
                 continue;
             }
+            "ponder" => {
+                l.ponder = true;
+                i += 1;
+                continue;
+            }
+            // USI: `go mate <milliseconds>|infinite`, a search for a forced win.
+            "mate" => {
+                l.mate = true;
+                match args.get(i + 1) {
+                    Some(&"infinite") => l.infinite = true,
+                    _ => l.movetime = Some(ms(number(i, name)?)),
+                }
+            }
+            // The rest of the line: moves (USI puts searchmoves last).
+            "searchmoves" => {
+                searchmoves = args[i + 1..].to_vec();
+                if searchmoves.is_empty() {
+                    return Err("go searchmoves needs at least one move".into());
+                }
+                break;
+            }
             "btime" => btime = Some(ms(number(i, name)?)),
             "wtime" => wtime = Some(ms(number(i, name)?)),
             "binc" => binc = ms(number(i, name)?),
@@ -338,9 +395,6 @@ pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
             "depth" => l.depth = Some(number(i, name)?.clamp(1, MAX_DEPTH as u64) as u32),
             "nodes" => l.nodes = Some(number(i, name)?.max(1)),
             "movetime" => l.movetime = Some(ms(number(i, name)?)),
-            "ponder" | "mate" | "searchmoves" => {
-                return Err(format!("go {name} is not supported by this version"));
-            }
             other => return Err(format!("go: unknown parameter '{}'", truncate(other))),
         }
         i += 2;
@@ -367,7 +421,7 @@ pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
         // A bare `go` searches until `stop`, as `go infinite` does.
         l.infinite = true;
     }
-    Ok(l)
+    Ok((l, searchmoves))
 }
 
 /// Echoes at most 40 characters of untrusted input.

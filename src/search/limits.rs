@@ -13,6 +13,15 @@ pub struct Limits {
     pub byoyomi: Duration,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+    /// Lines to search and report (`MultiPV`); 0 and 1 both mean one.
+    pub multipv: usize,
+    /// Root moves to consider (`go searchmoves`, CECP `exclude`); empty: all.
+    pub searchmoves: Vec<crate::moves::Move>,
+    /// Started as `go ponder`: no clock runs until `ponderhit` clears the shared
+    /// pondering flag, and the best move waits for it or for `stop`.
+    pub ponder: bool,
+    /// `go mate`: a search for a forced royal capture, answered with `checkmate`.
+    pub mate: bool,
 }
 
 /// Kept back from every clock so that transmission and start-up never flag.

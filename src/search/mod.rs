@@ -12,7 +12,8 @@ pub use limits::{Limits, MAX_DEPTH};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tt::{Bound, TranspositionTable};
+pub use tt::Bound;
+use tt::TranspositionTable;
 
 pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
@@ -40,18 +41,36 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// One completed iteration, for `info` lines.
+/// One completed iteration (or one line of it under MultiPV, or a failed
+/// aspiration search), for `info` lines.
 pub struct Iteration<'a> {
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
+    /// `Exact`, or which side of the true score `score` is after an aspiration
+    /// window failed (the search is repeated with a wider one).
+    pub bound: Bound,
+    /// 1 for the best line, 2 for the second best, ... (MultiPV).
+    pub multipv: usize,
+    /// Lines searched per iteration (the `MultiPV` in force).
+    pub lines: usize,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Permille of the transposition table written by this search.
+    pub hashfull: u32,
     pub pv: &'a [Move],
 }
 
 pub struct Searcher<'a, const C: usize> {
     pos: Position<C>,
+    /// The root moves this search may play (`searchmoves`), and those already
+    /// taken by better MultiPV lines of this iteration.
+    root_moves: Vec<Move>,
+    root_excluded: Vec<Move>,
+    /// While set by the protocol (`go ponder`), no time limit applies; clearing
+    /// it (`ponderhit`) starts the clock.
+    pondering: Option<&'a AtomicBool>,
+    ponder_seen: bool,
     /// Hashes of the game before the root (repetition inside the search).
     history: Vec<u64>,
     stop: &'a AtomicBool,
@@ -88,6 +107,13 @@ const HISTORY_MAX: i32 = 1 << 20;
 const CAPTURES_FIRST: i32 = 1 << 24;
 const KILLER_KEY: i32 = 1 << 22;
 
+/// Aspiration windows: from this depth, first searched within this many
+/// centipawns of the last score, doubled on each failure; past the maximum the
+/// window is open.
+const ASPIRATION_DEPTH: u32 = 5;
+const ASPIRATION_WINDOW: i32 = 40;
+const ASPIRATION_MAX: i32 = 1000;
+
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
 /// Delta-pruning margin: what positional terms may add to a capture's material.
@@ -103,6 +129,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let squares = pos.rules.geo.squares();
         let forms = pos.rules.forms.len();
         Searcher {
+            root_moves: Vec::new(),
+            root_excluded: Vec::new(),
+            pondering: None,
+            ponder_seen: false,
             tt,
             shared_nodes: None,
             flushed: 0,
@@ -133,6 +163,22 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
+    /// Ponders while `flag` is set (see the field).
+    pub fn with_ponder(mut self, flag: &'a AtomicBool) -> Self {
+        self.pondering = Some(flag);
+        self
+    }
+
+    /// Whether the search is pondering; the clock restarts when it stops.
+    fn pondering(&mut self) -> bool {
+        let now = self.pondering.is_some_and(|f| f.load(Ordering::Relaxed));
+        if self.ponder_seen && !now {
+            self.start = Instant::now();
+        }
+        self.ponder_seen = now;
+        now
+    }
+
     /// Starts the iterative deepening at `depth` (helper threads: variety).
     pub fn with_first_depth(mut self, depth: u32) -> Self {
         self.first_depth = depth.max(1);
@@ -150,6 +196,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Iterative deepening; `report` gets every completed iteration.
     pub fn run(&mut self, limits: &Limits, report: &mut dyn FnMut(&Iteration)) -> SearchResult {
         self.start = Instant::now();
+        self.ponder_seen = false;
+        self.pondering();
         if let Some((soft, hard)) = limits.budget() {
             self.soft = Some(soft);
             self.hard = Some(hard);
@@ -160,6 +208,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if !crate::perft::game_over(&self.pos) {
             self.pos.generate(&mut root);
         }
+        if root.iter().any(|m| limits.searchmoves.contains(m)) {
+            root.retain(|m| limits.searchmoves.contains(m));
+        }
         let mut result = SearchResult {
             best: root.first().copied(),
             ..Default::default()
@@ -167,36 +218,53 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if root.is_empty() {
             return result;
         }
+        let lines = limits.multipv.clamp(1, root.len());
+        self.root_moves = root;
         self.tt.new_search();
         for depth in self.first_depth.min(max_depth)..=max_depth {
-            self.seldepth = 0;
-            let score = self.negamax(depth as i32, 0, -INF, INF);
-            if self.aborted && depth > 1 {
-                break;
-            }
-            let pv = self.pv[0].clone();
-            let nodes = self.total_nodes();
-            if let Some(&best) = pv.first() {
-                result = SearchResult {
-                    best: Some(best),
-                    score,
-                    depth,
-                    nodes,
-                    pv: pv.clone(),
+            self.root_excluded.clear();
+            for line in 1..=lines {
+                self.seldepth = 0;
+                let score = if lines == 1 {
+                    self.aspiration(depth, result.score, report)
+                } else {
+                    self.negamax(depth as i32, 0, -INF, INF)
                 };
+                // A search cut short is used only while there is nothing better.
+                if self.aborted && (depth > 1 || line > 1) {
+                    break;
+                }
+                let pv = self.extend_pv(self.pv[0].clone(), depth as usize);
+                let Some(&first) = pv.first() else { break };
+                let nodes = self.total_nodes();
+                if line == 1 {
+                    result = SearchResult {
+                        best: Some(first),
+                        score,
+                        depth,
+                        nodes,
+                        pv: pv.clone(),
+                    };
+                }
+                self.root_excluded.push(first);
+                report(&Iteration {
+                    depth,
+                    seldepth: self.seldepth.max(depth),
+                    score,
+                    bound: Bound::Exact,
+                    multipv: line,
+                    lines,
+                    nodes,
+                    elapsed: self.start.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: &pv,
+                });
             }
-            report(&Iteration {
-                depth,
-                seldepth: self.seldepth.max(depth),
-                score,
-                nodes,
-                elapsed: self.start.elapsed(),
-                pv: &pv,
-            });
-            if self.aborted || score.abs() > MATE_BOUND {
+            if self.aborted || (lines == 1 && result.score.abs() > MATE_BOUND) {
                 break;
             }
-            if let Some(soft) = self.soft
+            if !self.pondering()
+                && let Some(soft) = self.soft
                 && self.start.elapsed() >= soft / 2
             {
                 break;
@@ -205,6 +273,79 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.flush_nodes();
         result.nodes = self.total_nodes();
         result
+    }
+
+    /// A principal variation cut short by table hits, continued with the table's
+    /// moves (each checked to be legal) up to `len` moves.
+    fn extend_pv(&mut self, mut pv: Vec<Move>, len: usize) -> Vec<Move> {
+        for &m in &pv {
+            self.pos.make(m);
+        }
+        let mut list = Vec::new();
+        while pv.len() < len && self.pos.royal_count(self.pos.side_to_move()) > 0 {
+            let Some(mv) = self.tt.probe(self.pos.hash()).and_then(|h| h.mv) else {
+                break;
+            };
+            list.clear();
+            self.pos.generate(&mut list);
+            if !list.contains(&mv) {
+                break;
+            }
+            self.pos.make(mv);
+            pv.push(mv);
+        }
+        for _ in 0..pv.len() {
+            self.pos.unmake();
+        }
+        pv
+    }
+
+    /// One root search in a window around the last iteration's score, widened
+    /// on each side that fails (reported as a bound) until the score is inside.
+    fn aspiration(&mut self, depth: u32, last: i32, report: &mut dyn FnMut(&Iteration)) -> i32 {
+        if depth < ASPIRATION_DEPTH || last.abs() > MATE_BOUND {
+            return self.negamax(depth as i32, 0, -INF, INF);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.negamax(depth as i32, 0, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            let bound = if score <= alpha {
+                alpha = (score - delta).max(-INF);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+                Bound::Lower
+            } else {
+                return score;
+            };
+            delta *= 2;
+            if delta > ASPIRATION_MAX {
+                (alpha, beta) = (-INF, INF);
+            }
+            // Fail-high lines show the move that failed high; fail-low ones none.
+            let pv = self.pv[0].clone();
+            report(&Iteration {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                score,
+                bound,
+                multipv: 1,
+                lines: 1,
+                nodes: self.total_nodes(),
+                elapsed: self.start.elapsed(),
+                hashfull: self.tt.hashfull(),
+                pv: &pv,
+            });
+        }
+    }
+
+    /// Whether the last `run` was cut short by `stop`, a node or a time limit.
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     fn should_abort(&mut self) -> bool {
@@ -217,7 +358,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             self.flush_nodes();
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
-            } else if let Some(hard) = self.hard
+            } else if !self.pondering()
+                && let Some(hard) = self.hard
                 && self.start.elapsed() >= hard
             {
                 self.aborted = true;
@@ -308,6 +450,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate(&mut list);
+        let restricted = ply == 0 && self.restrict_root(&mut list);
         if list.is_empty() {
             self.lists[ply] = list;
             return -(MATE - ply as i32); // stalemate loses
@@ -367,7 +510,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
         }
         self.lists[ply] = list;
-        if !self.aborted {
+        // A best move among some root moves only is no result for the position.
+        if !self.aborted && !restricted {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_in {
@@ -379,6 +523,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Keeps the root moves this search may play; true if any were dropped.
+    fn restrict_root(&self, list: &mut Vec<Move>) -> bool {
+        let before = list.len();
+        list.retain(|m| self.root_moves.contains(m) && !self.root_excluded.contains(m));
+        list.len() < before
     }
 
     /// A quiet move caused a cutoff: remember it as a killer of this ply and

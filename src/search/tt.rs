@@ -80,6 +80,19 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// Permille of a sample of entries written by the current search (`hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = (sample.iter())
+            .filter(|e| {
+                let data = e.data.load(Ordering::Relaxed);
+                data != 0 && (data >> 48) & 0xff == generation
+            })
+            .count();
+        (used * 1000 / sample.len()) as u32
+    }
+
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let e = &self.entries[key as usize & self.mask];
         let mv = e.mv.load(Ordering::Relaxed);
@@ -178,5 +191,16 @@ mod tests {
         assert_eq!(tt.probe(42).unwrap().score, 999_997);
         tt.clear();
         assert!(tt.probe(42).is_none());
+    }
+
+    #[test]
+    fn hashfull_counts_this_searchs_entries() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        // Keys 0..500 fill half of the sampled first thousand slots.
+        (0..500u64).for_each(|k| tt.store(k, None, 1, 1, Bound::Exact));
+        assert_eq!(tt.hashfull(), 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
     }
 }

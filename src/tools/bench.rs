@@ -53,6 +53,10 @@ pub const POSITIONS: &[BenchPosition] = &[
     },
 ];
 
+/// The total node count of `bench` over `POSITIONS`. A change that alters it
+/// changes the search or the evaluation: update it in the same commit, and say so.
+pub const SIGNATURE: u64 = 1_519_094;
+
 pub struct BenchResult {
     pub nodes: u64,
     pub elapsed: Duration,
@@ -104,6 +108,16 @@ fn search<const C: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs the whole bench (a few seconds in a release build).
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "the whole bench: release builds only")]
+    fn signature_is_pinned() {
+        let total: u64 = (POSITIONS.iter())
+            .map(|p| run_position(p, 0).unwrap().nodes)
+            .sum();
+        assert_eq!(total, SIGNATURE, "bench signature changed");
+    }
 
     #[test]
     fn one_thread_search_is_deterministic() {
