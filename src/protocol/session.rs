@@ -262,6 +262,7 @@ impl<const C: usize> Session for GameSession<C> {
                     for i in 0..helpers {
                         let (pos, history, tt) = (pos.clone(), history.clone(), tt.clone());
                         let (nodes, helpers_stop) = (nodes.clone(), &helpers_stop);
+                        let searchmoves = &limits.searchmoves;
                         std::thread::Builder::new()
                             .name(format!("helper {}", i + 1))
                             .stack_size(64 << 20)
@@ -271,6 +272,7 @@ impl<const C: usize> Session for GameSession<C> {
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
+                                    searchmoves: searchmoves.clone(),
                                     ..Limits::default()
                                 };
                                 // A failing helper only stops helping.

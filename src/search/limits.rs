@@ -13,6 +13,8 @@ pub struct Limits {
     pub byoyomi: Duration,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+    /// Root moves to consider (`go searchmoves`, CECP `exclude`); empty: all.
+    pub searchmoves: Vec<crate::moves::Move>,
 }
 
 /// Kept back from every clock so that transmission and start-up never flag.

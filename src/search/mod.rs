@@ -75,6 +75,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Per (form, destination), how often a quiet move there caused a cutoff,
     /// weighted by depth.
     quiet_history: Vec<i32>,
+    /// The root moves searched (`Limits::searchmoves`, legal ones only); empty: all.
+    root_moves: Vec<Move>,
 }
 
 /// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
@@ -109,6 +111,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             first_depth: 1,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
+            root_moves: Vec::new(),
             pos,
             history,
             stop,
@@ -159,6 +162,14 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut root = Vec::new();
         if !crate::perft::game_over(&self.pos) {
             self.pos.generate(&mut root);
+        }
+        // A restriction naming no legal move restricts nothing.
+        self.root_moves = (limits.searchmoves.iter())
+            .filter(|m| root.contains(m))
+            .copied()
+            .collect();
+        if !self.root_moves.is_empty() {
+            root.clone_from(&self.root_moves);
         }
         let mut result = SearchResult {
             best: root.first().copied(),
@@ -308,6 +319,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate(&mut list);
+        if ply == 0 && !self.root_moves.is_empty() {
+            list.retain(|m| self.root_moves.contains(m));
+        }
         if list.is_empty() {
             self.lists[ply] = list;
             return -(MATE - ply as i32); // stalemate loses
@@ -367,7 +381,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
         }
         self.lists[ply] = list;
-        if !self.aborted {
+        // A root searched over some moves only must not stand for the position.
+        if !self.aborted && (ply > 0 || self.root_moves.is_empty()) {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha_in {
