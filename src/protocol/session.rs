@@ -3,6 +3,7 @@
 
 use crate::diagram;
 use crate::game::{Game, Outcome};
+use crate::moves::Move;
 use crate::perft;
 use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
@@ -78,6 +79,9 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// The legal move of the side to move that text in the engine's notation names
+    /// (as `play` would read it), without playing it.
+    fn parse_move(&self, text: &str) -> Result<Move, String>;
     /// Plays one move given in the engine's notation.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move; false if there is none.
@@ -215,6 +219,10 @@ impl<const C: usize> Session for GameSession<C> {
             .into_iter()
             .map(|(m, n)| (m.to_text(&self.rules.geo), n))
             .collect()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.game.pos.parse_move(text)
     }
 
     fn play(&mut self, text: &str) -> Result<(), String> {

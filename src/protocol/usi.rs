@@ -371,7 +371,7 @@ pub fn parse_go(args: &[&str], black_to_move: bool) -> Result<Limits, String> {
 }
 
 /// Echoes at most 40 characters of untrusted input.
-fn truncate(s: &str) -> String {
+pub(super) fn truncate(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
     if s.chars().count() > 40 {
         t.push_str("...");
