@@ -5,11 +5,15 @@
 //! "white" is the first mover, our Black. A move of several legs arrives as one
 //! `usermove` with legs separated by commas, and leaves as one `move` line per leg,
 //! earlier legs ending in a comma. A pass is `@@@@`.
+//!
+//! With `feature highlight=1` XBoard leaves the rules to the engine: it sends `lift`
+//! when the user picks a piece up and draws the `highlight` board it gets back, and
+//! takes the marked squares as the only legal targets.
 
 use super::session::{Out, Report, Reporter, SearchSetup, Session, Signals};
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
-use crate::moves::MoveText;
+use crate::moves::{Move, MoveText};
 use crate::search::{Bound, Limits, mate_plies};
 use crate::types::Side;
 use crate::variants;
@@ -18,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::usi::{ENGINE_NAME, Flow};
+use super::usi::{ENGINE_NAME, Flow, truncate};
 
 /// Variant names offered to XBoard: its own name for dai shogi, and one its New
 /// Variant dialog does not hide.
@@ -228,6 +232,96 @@ pub fn from_xboard(geo: &Geometry, text: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// Who stands on each square, read off the board field of our SFEN.
+fn occupancy(geo: &Geometry, sfen: &str) -> Vec<Option<Side>> {
+    let mut occ = vec![None; geo.squares()];
+    let (mut x, mut y, mut run) = (0, 0, 0);
+    let mut chars = sfen.split_whitespace().next().unwrap_or("").chars();
+    let mut place = |x: &mut usize, y: usize, side| {
+        if *x < geo.width && y < geo.height {
+            occ[geo.square(*x, y) as usize] = Some(side);
+        }
+        *x += 1;
+    };
+    while let Some(c) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            run = run * 10 + d as usize;
+            continue;
+        }
+        x += run;
+        run = 0;
+        let side = |c: char| {
+            if c.is_ascii_uppercase() {
+                Side::Black
+            } else {
+                Side::White
+            }
+        };
+        match c {
+            '/' => (x, y) = (0, y + 1),
+            '(' => {
+                let first = chars.next().unwrap_or('a');
+                chars.by_ref().find(|&c| c == ')');
+                place(&mut x, y, side(first));
+            }
+            c if c.is_ascii_alphabetic() => place(&mut x, y, side(c)),
+            _ => {}
+        }
+    }
+    occ
+}
+
+/// The colour board of a `highlight` command: ranks from the top, like a FEN board,
+/// with a colour letter on each marked square.
+fn colour_board(geo: &Geometry, marks: &[Option<char>]) -> String {
+    let mut out = String::new();
+    for y in 0..geo.height {
+        if y > 0 {
+            out.push('/');
+        }
+        let mut run = 0;
+        for x in 0..geo.width {
+            match marks[geo.square(x, y) as usize] {
+                Some(c) => {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+        }
+    }
+    out
+}
+
+/// Marks a square, keeping the stronger mark: cyan (the move goes on) over magenta
+/// (promotion) over red (capture) over yellow.
+fn mark(marks: &mut [Option<char>], sq: u16, colour: char) {
+    let rank = |c: Option<char>| match c {
+        Some('C') => 4,
+        Some('M') => 3,
+        Some('R') => 2,
+        Some(_) => 1,
+        None => 0,
+    };
+    let m = &mut marks[sq as usize];
+    if rank(Some(colour)) > rank(*m) {
+        *m = Some(colour);
+    }
+}
+
+/// A piece XBoard's user has picked up (`lift`), for a later `lift` of one of the
+/// squares marked cyan: the second legs of the two-leg moves through it.
+struct Lifted {
+    from: u16,
+    first_legs: Vec<u16>,
+}
+
 /// Thinking output and moves, as XBoard wants them.
 struct CecpReporter {
     out: Out,
@@ -332,6 +426,15 @@ pub struct CecpEngine {
     thinking: Option<Thinking>,
     /// Table and threads (`memory`, `cores`), kept from game to game.
     setup: SearchSetup,
+    /// Alternative readings switched on (`option <reading>=1`), applied from the
+    /// next `new` or `variant`.
+    alternatives: Vec<String>,
+    /// Root moves left out of thinking and analysis (`exclude`); the set belongs to
+    /// the current position.
+    excluded: Vec<Move>,
+    lifted: Option<Lifted>,
+    /// Moves played since the game's first position (how far `undo` may go).
+    plies: usize,
 }
 
 fn geometry_of(session: &dyn Session) -> &'static Geometry {
@@ -354,6 +457,10 @@ impl CecpEngine {
             clock: Clock::default(),
             thinking: None,
             setup,
+            alternatives: Vec::new(),
+            excluded: Vec::new(),
+            lifted: None,
+            plies: 0,
         }
     }
 
@@ -382,8 +489,9 @@ impl CecpEngine {
         let _ = t.handle.join();
         let played = t.played.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(m) = played {
-            if let Err(e) = self.session.play(&m) {
-                self.say(&format!("Error (internal): own move {m}: {e}"));
+            match self.session.play(&m) {
+                Ok(()) => self.moved(),
+                Err(e) => self.say(&format!("Error (internal): own move {m}: {e}")),
             }
             self.announce_result();
         }
@@ -404,11 +512,12 @@ impl CecpEngine {
     }
 
     pub fn handle(&mut self, line: &str) -> Flow {
-        // A search that has delivered its move: apply it before anything else.
+        // A search that has delivered its move: apply it before anything else (its
+        // thread may still be on its way out).
         if self
             .thinking
             .as_ref()
-            .is_some_and(|t| t.handle.is_finished())
+            .is_some_and(|t| t.handle.is_finished() || t.played.lock().is_ok_and(|p| p.is_some()))
         {
             self.end_search(true);
         }
@@ -421,8 +530,11 @@ impl CecpEngine {
                 self.end_search(false);
                 return Flow::Quit;
             }
+            // Move now; analysis has no move to make and goes on.
             "?" => {
-                self.end_search(true);
+                if !self.analyzing {
+                    self.end_search(true);
+                }
                 return Flow::Continue;
             }
             "ping" => {
@@ -431,8 +543,14 @@ impl CecpEngine {
             }
             "post" => self.post = true,
             "nopost" => self.post = false,
+            // `.` asks for an analysis status line, which this engine does not
+            // give; it must not stop the analysis.
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
-            | "name" | "ics" | "draw" | "otim" | "hint" | "bk" => {}
+            | "name" | "ics" | "draw" | "otim" | "hint" | "bk" | "." => {}
+            // The user handling pieces, and settings of later games: a search in
+            // progress goes on.
+            "lift" | "put" | "hover" => self.board_marker(cmd, args),
+            "option" => self.option(args),
             "time" => match args.first().and_then(|t| t.parse::<u64>().ok()) {
                 Some(cs) => self.clock.mine = Some(Duration::from_millis(cs * 10)),
                 None => self.say("Error (bad time): time"),
@@ -447,9 +565,27 @@ impl CecpEngine {
         Flow::Continue
     }
 
-    /// A new game of `def` with the table (emptied) and threads XBoard set.
+    /// A new game of `def`, with the readings, table (emptied) and threads XBoard set.
     fn new_game(&mut self, def: &'static crate::rules::kind::VariantDef) {
-        self.session = self.setup.start(def);
+        let base = variants::by_name(def.name).unwrap_or(def);
+        self.session = self
+            .setup
+            .start(variants::with_alternatives(base, &self.alternatives));
+        self.geo = geometry_of(self.session.as_ref());
+        self.plies = 0;
+        self.new_position();
+    }
+
+    /// A move was played: one more to take back.
+    fn moved(&mut self) {
+        self.plies += 1;
+        self.new_position();
+    }
+
+    /// The position changed: excluded moves and a lifted piece belonged to the old one.
+    fn new_position(&mut self) {
+        self.excluded.clear();
+        self.lifted = None;
     }
 
     fn command(&mut self, cmd: &str, args: &[&str]) {
@@ -486,7 +622,6 @@ impl CecpEngine {
                 {
                     Some(def) => {
                         self.new_game(def);
-                        self.geo = geometry_of(self.session.as_ref());
                         self.describe_variant();
                     }
                     None => self.say(&format!("Error (unsupported variant): {name}")),
@@ -517,15 +652,19 @@ impl CecpEngine {
                 Some(d) if d > 0 => self.clock.depth = Some(d),
                 _ => self.say("Error (bad value): sd"),
             },
-            "undo" => {
-                self.session.undo();
+            "undo" | "remove" => {
+                let n = if cmd == "undo" { 1 } else { 2 };
+                if self.plies < n {
+                    return self.say(&format!("Error (command not legal now): {cmd}"));
+                }
+                for _ in 0..n {
+                    self.session.undo();
+                }
+                self.plies -= n;
+                self.new_position();
                 if self.analyzing {
                     self.analyze();
                 }
-            }
-            "remove" => {
-                self.session.undo();
-                self.session.undo();
             }
             "result" => self.force = true,
             "analyze" => {
@@ -533,8 +672,19 @@ impl CecpEngine {
                 self.analyze();
             }
             "exit" => self.analyzing = false,
-            "." => {}
             "setboard" => self.setboard(args),
+            "exclude" | "include" => {
+                if let Err(e) = self.restrict(cmd == "exclude", args) {
+                    self.say(&format!("Error ({e}): {cmd}"));
+                }
+                // New root moves: analysis starts again, and the engine on move
+                // thinks again (its search was dropped).
+                if self.analyzing {
+                    self.analyze();
+                } else {
+                    self.maybe_think();
+                }
+            }
             _ => self.say(&format!("Error (unknown command): {cmd}")),
         }
     }
@@ -565,8 +715,15 @@ impl CecpEngine {
             .ok_or_else(|| "no XBoard description".to_string())
             .and_then(|xb| xb.fen_to_sfen(args))
             .and_then(|sfen| self.session.set_position(&sfen, &[]));
-        if let Err(e) = result {
-            self.say(&format!("tellusererror Illegal position: {e}"));
+        match result {
+            Ok(()) => {
+                self.plies = 0;
+                self.new_position();
+                if self.analyzing {
+                    self.analyze();
+                }
+            }
+            Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
         }
     }
 
@@ -574,11 +731,162 @@ impl CecpEngine {
         let names: Vec<&str> = VARIANT_NAMES.iter().map(|(n, _)| *n).collect();
         self.say(&format!(
             "feature ping=1 setboard=1 usermove=1 playother=1 colors=0 sigint=0 sigterm=0 \
-             memory=1 smp=1 analyze=1 time=1 draw=0 reuse=1 myname=\"{ENGINE_NAME}\" \
-             variants=\"{}\"",
+             memory=1 smp=1 analyze=1 time=1 draw=0 reuse=1 exclude=1 highlight=1 \
+             myname=\"{ENGINE_NAME}\" variants=\"{}\"",
             names.join(",")
         ));
+        // The table size and the threads are not options: XBoard's `memory` and
+        // `cores` set them before every game and would override an option.
+        for name in variants::alternative_options() {
+            let on = self.alternatives.iter().any(|a| a == name);
+            self.say(&format!("feature option=\"{name} -check {}\"", on as u8));
+        }
         self.say("feature done=1");
+    }
+
+    /// `option NAME=VALUE`: the alternative readings (check options, 0 or 1).
+    fn option(&mut self, args: &[&str]) {
+        let line = args.join(" ");
+        let (name, value) = match line.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (line.trim(), None),
+        };
+        let Some(&name) = variants::alternative_options().iter().find(|&&n| n == name) else {
+            return self.say(&format!(
+                "Error (unknown option '{}'): option",
+                truncate(name)
+            ));
+        };
+        let on = match value {
+            Some("1" | "true") => true,
+            Some("0" | "false") => false,
+            _ => return self.say(&format!("Error ({name} takes 0 or 1): option")),
+        };
+        self.alternatives.retain(|a| a != name);
+        if on {
+            self.alternatives.push(name.to_string());
+        }
+    }
+
+    /// `lift`, `put` and `hover`: where the user picks pieces up and puts them down.
+    fn board_marker(&mut self, cmd: &str, args: &[&str]) {
+        // `put` marks a square with a comma when the user held Ctrl.
+        let text = args.first().map_or("", |a| a.trim_end_matches(','));
+        let sq = match parse_xb_square(self.geo, text) {
+            Some((sq, "")) if args.len() == 1 => sq,
+            _ => return self.say(&format!("Error (bad square): {cmd}")),
+        };
+        match cmd {
+            "lift" => self.lift(sq),
+            // Put down anywhere but on a first leg: the move entry is over.
+            "put"
+                if !self
+                    .lifted
+                    .as_ref()
+                    .is_some_and(|l| l.first_legs.contains(&sq)) =>
+            {
+                self.lifted = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Answers `lift` with the targets of the piece on `sq`: yellow for a move, red
+    /// for a capture, magenta where it may promote, cyan for the first leg of a
+    /// two-leg (lion) move. A `lift` of a square marked cyan for the piece lifted
+    /// before marks the second legs through it, that square itself among them when
+    /// the piece may also stop there. Passes are not marked: XBoard sends them as
+    /// `@@@@`.
+    fn lift(&mut self, sq: u16) {
+        let geo = self.geo;
+        let occ = occupancy(geo, &self.session.sfen());
+        let moves: Vec<MoveText> = if self.session.outcome().is_some() {
+            Vec::new()
+        } else {
+            (self.session.legal_moves().iter())
+                .filter_map(|m| MoveText::parse(m, geo).ok())
+                .collect()
+        };
+        let colour = |t: &MoveText, to: u16| match (t.promote, occ[to as usize]) {
+            (Some(true), _) => 'M',
+            (_, Some(_)) if to != t.squares[0] => 'R',
+            _ => 'Y',
+        };
+        let mut marks = vec![None; geo.squares()];
+        match self.lifted.as_ref() {
+            Some(l) if l.first_legs.contains(&sq) => {
+                for t in moves.iter().filter(|t| t.squares[0] == l.from) {
+                    match t.squares[..] {
+                        [_, to] if to == sq => mark(&mut marks, to, colour(t, to)),
+                        [_, mid, to] if mid == sq => mark(&mut marks, to, colour(t, to)),
+                        _ => {}
+                    }
+                }
+            }
+            _ => {
+                let mut first_legs = Vec::new();
+                for t in moves.iter().filter(|t| t.squares[0] == sq) {
+                    match t.squares[..] {
+                        [_, to] => mark(&mut marks, to, colour(t, to)),
+                        // A first stop that captures; an empty one is a pass.
+                        [_, mid, ..] if occ[mid as usize].is_some() => {
+                            mark(&mut marks, mid, 'C');
+                            first_legs.push(mid);
+                        }
+                        _ => {}
+                    }
+                }
+                self.lifted = Some(Lifted {
+                    from: sq,
+                    first_legs,
+                });
+            }
+        }
+        self.say(&format!("highlight {}", colour_board(geo, &marks)));
+    }
+
+    /// The legal moves of the position, as move values.
+    fn legal(&self) -> Vec<Move> {
+        (self.session.legal_moves().iter())
+            .filter_map(|m| self.session.parse_move(m).ok())
+            .collect()
+    }
+
+    /// `exclude`/`include` a move (XBoard's notation, `@@@@` for every pass) or
+    /// `all`; the set changes only when the whole command is good.
+    fn restrict(&mut self, exclude: bool, args: &[&str]) -> Result<(), String> {
+        let [text] = args else {
+            return Err("expected one move or 'all'".into());
+        };
+        let moves = if *text == "all" {
+            self.legal()
+        } else if *text == "@@@@" {
+            let occ = occupancy(self.geo, &self.session.sfen());
+            let passes: Vec<Move> = (self.legal().into_iter())
+                .filter(|m| m.from == m.to && occ.get(m.mid as usize) == Some(&None))
+                .collect();
+            if passes.is_empty() {
+                return Err("no piece can pass".into());
+            }
+            passes
+        } else if text.len() > 40 {
+            return Err(format!("malformed move '{}'", truncate(text)));
+        } else {
+            let ours = from_xboard(self.geo, text)?;
+            vec![self.session.parse_move(&ours)?]
+        };
+        if exclude {
+            for m in moves {
+                if !self.excluded.contains(&m) {
+                    self.excluded.push(m);
+                }
+            }
+        } else if *text == "all" {
+            self.excluded.clear();
+        } else {
+            self.excluded.retain(|m| !moves.contains(m));
+        }
+        Ok(())
     }
 
     fn level(&mut self, args: &[&str]) {
@@ -612,6 +920,7 @@ impl CecpEngine {
         };
         match ours.and_then(|m| self.session.play(&m)) {
             Ok(()) => {
+                self.moved();
                 self.announce_result();
                 if self.analyzing {
                     self.analyze();
@@ -663,7 +972,16 @@ impl CecpEngine {
         }
     }
 
-    fn start(&mut self, limits: Limits, analyze: bool) {
+    fn start(&mut self, mut limits: Limits, analyze: bool) {
+        if !self.excluded.is_empty() {
+            limits.searchmoves = (self.legal().into_iter())
+                .filter(|m| !self.excluded.contains(m))
+                .collect();
+            // Every move excluded: nothing to search until one is included again.
+            if limits.searchmoves.is_empty() {
+                return;
+            }
+        }
         let signals = Signals::new(&limits);
         let discard = Arc::new(AtomicBool::new(false));
         let played = Arc::new(Mutex::new(None));

@@ -3,6 +3,7 @@
 
 use crate::diagram;
 use crate::game::{Game, Outcome};
+use crate::moves::Move;
 use crate::perft;
 use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
@@ -152,6 +153,9 @@ pub trait Session: Send {
     fn legal_moves(&self) -> Vec<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// The legal move of the side to move that text in the engine's notation names
+    /// (as `play` would read it), without playing it.
+    fn parse_move(&self, text: &str) -> Result<Move, String>;
     /// Plays one move given in the engine's notation.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move; false if there is none.
@@ -159,8 +163,6 @@ pub trait Session: Send {
     /// A legal pass of the side to move, if it has one (every pass leads to the
     /// same position, so any piece's will do).
     fn pass_move(&self) -> Option<String>;
-    /// Parses moves legal in the current position (`go searchmoves`, `exclude`).
-    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<crate::moves::Move>, String>;
     /// Searches in a thread of its own, printing through `reporter`.
     fn spawn_search(
         &self,
@@ -293,6 +295,10 @@ impl<const C: usize> Session for GameSession<C> {
             .collect()
     }
 
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.game.pos.parse_move(text)
+    }
+
     fn play(&mut self, text: &str) -> Result<(), String> {
         self.game.play_text(text).map(|_| ())
     }
@@ -311,13 +317,6 @@ impl<const C: usize> Session for GameSession<C> {
         list.iter()
             .find(|m| m.from == m.to && pos.piece_at(m.mid).is_none())
             .map(|m| m.to_text(&self.rules.geo))
-    }
-
-    fn parse_moves(&self, texts: &[&str]) -> Result<Vec<crate::moves::Move>, String> {
-        if perft::game_over(&self.game.pos) {
-            return Err("the game is over".into());
-        }
-        texts.iter().map(|t| self.game.pos.parse_move(t)).collect()
     }
 
     fn spawn_search(
@@ -345,6 +344,7 @@ impl<const C: usize> Session for GameSession<C> {
                     for i in 0..helpers {
                         let (pos, history, tt) = (pos.clone(), history.clone(), tt.clone());
                         let (nodes, helpers_stop) = (nodes.clone(), &helpers_stop);
+                        let searchmoves = &limits.searchmoves;
                         std::thread::Builder::new()
                             .name(format!("helper {}", i + 1))
                             .stack_size(64 << 20)
@@ -354,6 +354,7 @@ impl<const C: usize> Session for GameSession<C> {
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
+                                    searchmoves: searchmoves.clone(),
                                     ..Limits::default()
                                 };
                                 // A failing helper only stops helping.

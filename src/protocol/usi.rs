@@ -286,7 +286,10 @@ impl Engine {
             });
             return;
         }
-        limits.searchmoves = match self.session.parse_moves(&searchmoves) {
+        let parsed: Result<Vec<_>, _> = (searchmoves.iter())
+            .map(|m| self.session.parse_move(m))
+            .collect();
+        limits.searchmoves = match parsed {
             Ok(m) => m,
             Err(e) => return self.error(&format!("go searchmoves: {e}")),
         };
@@ -425,7 +428,7 @@ pub fn parse_go<'a>(
 }
 
 /// Echoes at most 40 characters of untrusted input.
-fn truncate(s: &str) -> String {
+pub(super) fn truncate(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
     if s.chars().count() > 40 {
         t.push_str("...");
