@@ -214,7 +214,11 @@ impl<const C: usize> Bitboard<C> {
     /// register; only the one word of each set that holds the bit is written.
     #[inline]
     pub fn toggle_in(&self, sets: &mut [Bitboard<C>], bit: usize) {
+        // `sets` must have an entry for every bit this set could hold; sliced to
+        // that length, the indexing below needs no bounds checks.
+        let sets = &mut sets[..Self::CAPACITY];
         let (chunk, half, mask) = (bit >> 7, (bit >> 6) & 1, 1u64 << (bit & 63));
+        assert!(chunk < C, "bit {bit} out of range");
         for (i, &word) in self.words().iter().enumerate() {
             let mut x = word;
             while x != 0 {

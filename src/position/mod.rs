@@ -123,7 +123,9 @@ impl<const C: usize> Position<C> {
             side_ids: [Bitboard::EMPTY; 2],
             dependent: Bitboard::EMPTY,
             attacks: Vec::new(),
-            attackers: vec![Bitboard::EMPTY; n],
+            // One entry per bit a set can hold, so that walking a set's bits over
+            // it needs no bounds checks.
+            attackers: vec![Bitboard::EMPTY; Bitboard::<C>::CAPACITY],
             royals: [0; 2],
             material: 0,
             hash: 0,
