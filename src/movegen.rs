@@ -17,8 +17,17 @@ const NO_STOPS: [Square; 2] = [NO_SQUARE; 2];
 impl<const C: usize> Position<C> {
     /// Appends every legal move of the side to move.
     pub fn generate(&self, out: &mut Vec<Move>) {
+        self.generate_some::<false>(out);
+    }
+
+    /// Every legal move, or with `CAPTURES_ONLY` a superset of the captures that
+    /// leaves out the quiet single-destination moves of ordinary pieces (their
+    /// targets are then the enemy's squares only).
+    #[inline(always)]
+    fn generate_some<const CAPTURES_ONLY: bool>(&self, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         let own = self.occupied_by(us);
+        let enemy = self.occupied_by(us.flip());
         for id in self.pieces_of(us).iter() {
             let id = id as PieceId;
             let from = self.piece(id).sq;
@@ -29,9 +38,14 @@ impl<const C: usize> Position<C> {
                 self.push_targets(out, id, from, &targets, motion);
             } else {
                 let att = self.attacks_ref(id);
+                // A range capture may capture on an empty square.
+                if CAPTURES_ONLY && !motion.has(Motion::RANGE) {
+                    if att.intersects(&enemy) {
+                        self.push_targets(out, id, from, &(*att & enemy), motion);
+                    }
                 // Most pieces of a big setup have nowhere to go: one pass over the
                 // words says so before any iteration.
-                if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
+                } else if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
                     let mut targets = *att;
                     targets.and_not_assign(&own);
                     self.push_targets(out, id, from, &targets, motion);
@@ -106,11 +120,11 @@ impl<const C: usize> Position<C> {
     /// Only the captures (a lion's igui and double moves included): for quiescence.
     pub fn generate_captures(&self, out: &mut Vec<Move>) {
         let start = out.len();
-        self.generate(out);
+        self.generate_some::<true>(out);
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if !self.victims(mv).is_empty() {
+            if self.is_capture(mv) {
                 out[keep] = mv;
                 keep += 1;
             }

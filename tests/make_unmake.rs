@@ -66,3 +66,50 @@ fn random_games_match_fresh_builds() {
         "games were too short to test anything: {plies} plies"
     );
 }
+
+/// The capture generator used by quiescence, and `is_capture`, against the full
+/// generator filtered by `victims`, along random capture-heavy games of every
+/// variant (range captures, lion dogs and emperors included).
+#[test]
+fn capture_generation_matches_filtered_moves() {
+    fn walk<const C: usize>(def: &'static large_shogi::rules::kind::VariantDef, seed: u64) {
+        let rules = Rules::get(def);
+        let mut rng = Rng(seed);
+        let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
+        let (mut list, mut caps) = (Vec::new(), Vec::new());
+        let mut captures_seen = 0;
+        for _ in 0..300 {
+            if game_over(&pos) {
+                break;
+            }
+            list.clear();
+            pos.generate(&mut list);
+            let filtered: Vec<_> = (list.iter().copied())
+                .filter(|&m| !pos.victims(m).is_empty())
+                .collect();
+            for &m in &list {
+                assert_eq!(pos.is_capture(m), !pos.victims(m).is_empty());
+            }
+            caps.clear();
+            pos.generate_captures(&mut caps);
+            assert_eq!(caps, filtered, "{}: {}", def.name, pos.to_sfen());
+            captures_seen += filtered.len();
+            let pool = if filtered.is_empty() {
+                &list
+            } else {
+                &filtered
+            };
+            if pool.is_empty() {
+                break;
+            }
+            pos.make(*rng.pick(pool));
+        }
+        assert!(captures_seen > 20, "{}: {captures_seen} captures", def.name);
+    }
+    use large_shogi::variants::by_name;
+    walk::<2>(by_name("dai").unwrap(), 1);
+    walk::<3>(by_name("daidai").unwrap(), 2);
+    walk::<3>(by_name("makadaidai").unwrap(), 3);
+    walk::<5>(by_name("tai").unwrap(), 4);
+    walk::<11>(by_name("taikyoku").unwrap(), 5);
+}

@@ -25,10 +25,7 @@ impl<const C: usize> Position<C> {
         // attacks. Emptied: the victims' squares off the destination and the from
         // square; filled: the destination, unless it held a victim (then it is
         // `replaced`: same occupancy, another piece, which matters to range capture).
-        if mv.mid == NO_SQUARE
-            && mv.to != mv.from
-            && !self.motion[mover as usize].has(Motion::RANGE)
-        {
+        if self.is_plain(mv) {
             // The common move: one piece to one square, taking at most what is there.
             let v = self.board[mv.to as usize];
             let (filled, replaced, last_victim) = if v != NO_PIECE {
@@ -265,6 +262,25 @@ impl<const C: usize> Position<C> {
             self.put::<false>(id);
         }
         self.hash = undo.hash;
+    }
+
+    /// Whether `mv` is the common kind: one piece to another square with no stop
+    /// on the way and no range capture, taking at most the piece standing there.
+    #[inline]
+    pub fn is_plain(&self, mv: Move) -> bool {
+        mv.mid == NO_SQUARE
+            && mv.to != mv.from
+            && !self.motion[self.board[mv.from as usize] as usize].has(Motion::RANGE)
+    }
+
+    /// Whether `mv` takes anything: `!victims(mv).is_empty()`, without building the
+    /// list for plain moves (which never land on a friend).
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        if self.is_plain(mv) {
+            return self.board[mv.to as usize] != NO_PIECE;
+        }
+        !self.victims(mv).is_empty()
     }
 
     /// Squares whose pieces `mv` would capture, in the order it takes them: the

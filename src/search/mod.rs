@@ -462,7 +462,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut best = -INF;
         let mut best_move = None;
         for (i, &mv) in list.iter().enumerate() {
-            let quiet = !mv.promotes() && self.pos.victims(mv).is_empty();
+            let quiet = !mv.promotes() && !self.pos.is_capture(mv);
             self.pos.make(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
@@ -608,12 +608,18 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Material a move takes: its victims' values, a royal counting as winning,
     /// less the friends a range capture removes.
     fn gain(&self, mv: Move) -> i32 {
+        let value = |id| {
+            let f = self.pos.form(id);
+            if f.royal() { 100_000 } else { f.value() }
+        };
+        if self.pos.is_plain(mv) {
+            return self.pos.piece_at(mv.to).map_or(0, value);
+        }
         let us = self.pos.side_to_move();
         (self.pos.victims(mv).iter())
             .map(|&s| {
                 let id = self.pos.piece_at(s).unwrap();
-                let f = self.pos.form(id);
-                let v = if f.royal() { 100_000 } else { f.value() };
+                let v = value(id);
                 if self.pos.piece(id).side == us { -v } else { v }
             })
             .sum()
