@@ -29,34 +29,58 @@ impl<const C: usize> Position<C> {
         let own = self.occupied_by(us);
         let enemy = self.occupied_by(us.flip());
         for id in self.pieces_of(us).iter() {
-            let id = id as PieceId;
-            let from = self.piece(id).sq;
-            // The common case reads only the piece's cached motion facts.
-            let motion = self.motion_of(id);
-            if motion.generates(Motion::GEN_MODAL) {
-                let targets = self.modal_targets(id).and_not(&own);
-                self.push_targets(out, id, from, &targets, motion);
-            } else {
-                let att = self.attacks_ref(id);
-                // A range capture may capture on an empty square.
-                if CAPTURES_ONLY && !motion.has(Motion::RANGE) {
-                    if att.intersects(&enemy) {
-                        self.push_targets(out, id, from, &(*att & enemy), motion);
-                    }
-                // Most pieces of a big setup have nowhere to go: one pass over the
-                // words says so before any iteration.
-                } else if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
-                    let mut targets = *att;
-                    targets.and_not_assign(&own);
-                    self.push_targets(out, id, from, &targets, motion);
+            self.piece_moves::<CAPTURES_ONLY>(out, id as PieceId, &own, &enemy);
+        }
+    }
+
+    /// Appends the legal moves of the side to move's piece on `from`, if any:
+    /// enough to check a move from the table without generating every move.
+    pub fn generate_from(&self, from: Square, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        if let Some(id) = self.piece_at(from)
+            && self.piece(id).side == us
+        {
+            let (own, enemy) = (self.occupied_by(us), self.occupied_by(us.flip()));
+            self.piece_moves::<false>(out, id, &own, &enemy);
+        }
+    }
+
+    /// The moves of piece `id` (see `generate_some`).
+    #[inline(always)]
+    fn piece_moves<const CAPTURES_ONLY: bool>(
+        &self,
+        out: &mut Vec<Move>,
+        id: PieceId,
+        own: &Bitboard<C>,
+        enemy: &Bitboard<C>,
+    ) {
+        let us = self.side_to_move();
+        let from = self.piece(id).sq;
+        // The common case reads only the piece's cached motion facts.
+        let motion = self.motion_of(id);
+        if motion.generates(Motion::GEN_MODAL) {
+            let targets = self.modal_targets(id).and_not(own);
+            self.push_targets(out, id, from, &targets, motion);
+        } else {
+            let att = self.attacks_ref(id);
+            // A range capture may capture on an empty square.
+            if CAPTURES_ONLY && !motion.has(Motion::RANGE) {
+                if att.intersects(enemy) {
+                    self.push_targets(out, id, from, &(*att & *enemy), motion);
                 }
+            // Most pieces of a big setup have nowhere to go: one pass over the
+            // words says so before any iteration.
+            } else if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
+                let mut targets = *att;
+                targets.and_not_assign(own);
+                self.push_targets(out, id, from, &targets, motion);
             }
-            if motion.generates(Motion::GEN_EMPEROR) {
-                self.emperor_moves(out, self.form(id), us, from);
-            }
-            if motion.generates(Motion::GEN_MULTI) {
-                self.lion_moves(out, self.form(id), us, from);
-            }
+        }
+        if motion.generates(Motion::GEN_EMPEROR) {
+            self.emperor_moves(out, self.form(id), us, from);
+        }
+        if motion.generates(Motion::GEN_MULTI) {
+            self.lion_moves(out, self.form(id), us, from);
         }
     }
 

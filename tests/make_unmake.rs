@@ -67,7 +67,8 @@ fn random_games_match_fresh_builds() {
     );
 }
 
-/// The capture generator used by quiescence, and `is_capture`, against the full
+/// The capture generator used by quiescence, `is_capture` and one piece's
+/// generation (`generate_from`) against the full
 /// generator filtered by `victims`, along random capture-heavy games of every
 /// variant (range captures, lion dogs and emperors included).
 #[test]
@@ -89,6 +90,16 @@ fn capture_generation_matches_filtered_moves() {
                 .collect();
             for &m in &list {
                 assert_eq!(pos.is_capture(m), !pos.victims(m).is_empty());
+            }
+            // One piece's moves (the search's check of a table move) are exactly
+            // the full list's moves from its square.
+            let mut froms: Vec<_> = list.iter().map(|m| m.from).collect();
+            froms.dedup();
+            for from in froms {
+                let mut one = Vec::new();
+                pos.generate_from(from, &mut one);
+                let expected: Vec<_> = list.iter().copied().filter(|m| m.from == from).collect();
+                assert_eq!(one, expected, "{}: {}", def.name, pos.to_sfen());
             }
             caps.clear();
             pos.generate_captures(&mut caps);

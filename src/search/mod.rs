@@ -94,6 +94,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Per (form, destination), how often a quiet move there caused a cutoff,
     /// weighted by depth.
     quiet_history: Vec<i32>,
+    /// Room for one piece's moves (checking the table's move).
+    scratch: Vec<Move>,
 }
 
 /// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
@@ -139,6 +141,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             first_depth: 1,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
+            scratch: Vec::with_capacity(256),
             pos,
             history,
             stop,
@@ -449,19 +452,47 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        self.pos.generate(&mut list);
-        let restricted = ply == 0 && self.restrict_root(&mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return -(MATE - ply as i32); // stalemate loses
+        // Below the root, the table's move is tried before any generation: when it
+        // cuts off, the other moves are never generated.
+        let first = if ply > 0 {
+            tt_move.filter(|&m| self.legal_here(m))
+        } else {
+            None
+        };
+        let mut generated = false;
+        let mut restricted = false;
+        if first.is_none() {
+            self.pos.generate(&mut list);
+            restricted = ply == 0 && self.restrict_root(&mut list);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                return -(MATE - ply as i32); // stalemate loses
+            }
+            // A stored move from another position sharing the slot is ignored.
+            let tt_move = tt_move.filter(|m| list.contains(m));
+            self.order(&mut list, ply, tt_move);
+            generated = true;
         }
-        // A stored move from another position sharing the slot is ignored.
-        let tt_move = tt_move.filter(|m| list.contains(m));
-        self.order(&mut list, ply, tt_move);
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, &mv) in list.iter().enumerate() {
+        let mut i = 0;
+        loop {
+            let mv = match first {
+                Some(m) if i == 0 => m,
+                _ => {
+                    if !generated {
+                        self.pos.generate(&mut list);
+                        list.retain(|&m| Some(m) != first);
+                        self.order(&mut list, ply, None);
+                        generated = true;
+                    }
+                    match list.get(i - first.is_some() as usize) {
+                        Some(&m) => m,
+                        None => break,
+                    }
+                }
+            };
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
             self.pos.make(mv);
             let score = if i == 0 {
@@ -508,6 +539,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     break;
                 }
             }
+            i += 1;
         }
         self.lists[ply] = list;
         // A best move among some root moves only is no result for the position.
@@ -523,6 +555,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Whether a move from the table is legal here (its piece's moves hold it).
+    fn legal_here(&mut self, mv: Move) -> bool {
+        self.scratch.clear();
+        self.pos.generate_from(mv.from, &mut self.scratch);
+        self.scratch.contains(&mv)
     }
 
     /// Keeps the root moves this search may play; true if any were dropped.
