@@ -2,23 +2,14 @@
 //! attack maps. All weights live here, ready for tuning.
 
 use crate::position::Position;
-use crate::types::{PieceId, Side};
+use crate::types::Side;
 
 /// Centipawns per attacked square not blocked by one's own pieces.
 pub const MOBILITY_CP: i32 = 2;
 
 /// Score from Black's point of view.
 pub fn evaluate_black<const C: usize>(pos: &Position<C>) -> i32 {
-    let mut score = pos.material();
-    for side in Side::BOTH {
-        let sign = if side == Side::Black { 1 } else { -1 };
-        let own = pos.occupied_by(side);
-        let reach: u32 = (pos.pieces_of(side).iter())
-            .map(|id| pos.attacks_of(id as PieceId).and_not(&own).count())
-            .sum();
-        score += sign * MOBILITY_CP * reach as i32;
-    }
-    score
+    pos.material() + MOBILITY_CP * (pos.mobility(Side::Black) - pos.mobility(Side::White))
 }
 
 /// Score from the side to move's point of view.

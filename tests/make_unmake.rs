@@ -16,8 +16,13 @@ fn random_games_match_fresh_builds() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut list = Vec::new();
     let mut plies = 0;
-    for _game in 0..12 {
+    for game in 0..12 {
         let mut pos = Position::<2>::from_sfen(rules, DAI.setup).unwrap();
+        // Half of the games keep the search's incremental mobility too (validate
+        // checks it against a count from scratch).
+        if game % 2 == 0 {
+            pos.track_mobility();
+        }
         let mut sfens = vec![pos.to_sfen()];
         let mut hashes = vec![pos.hash()];
         for _ in 0..300 {
@@ -77,6 +82,7 @@ fn capture_generation_matches_filtered_moves() {
         let rules = Rules::get(def);
         let mut rng = Rng(seed);
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
+        pos.track_mobility();
         let (mut list, mut caps) = (Vec::new(), Vec::new());
         let mut captures_seen = 0;
         for _ in 0..300 {
@@ -114,7 +120,13 @@ fn capture_generation_matches_filtered_moves() {
                 break;
             }
             pos.make(*rng.pick(pool));
+            pos.validate()
+                .unwrap_or_else(|e| panic!("{}: {e}\n{}", def.name, pos.to_sfen()));
         }
+        while pos.ply() > 0 {
+            pos.unmake();
+        }
+        pos.validate().unwrap();
         assert!(captures_seen > 20, "{}: {captures_seen} captures", def.name);
     }
     use large_shogi::variants::by_name;

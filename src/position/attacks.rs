@@ -198,13 +198,32 @@ impl<const C: usize> Position<C> {
             return;
         }
         self.attack_log.push(Logged { diff, id });
+        self.account(id, &diff);
         self.attacks[id as usize] ^= diff;
         diff.toggle_in(&mut self.attackers, id as usize);
+    }
+
+    /// The tracked mobility's share of flipping `diff` in piece `id`'s attacks
+    /// (counted only while the piece is on the board).
+    #[inline]
+    fn account(&mut self, id: PieceId, diff: &Bitboard<C>) {
+        if !self.mobility_tracked {
+            return;
+        }
+        let i = self.pieces[id as usize].side.index();
+        if !self.side_ids[i].test(id as usize) {
+            return;
+        }
+        let old = self.attacks[id as usize];
+        let own = *diff & self.occ[i];
+        self.reach[i] += diff.count() as i32 - 2 * (*diff & old).count() as i32;
+        self.own_cover[i] += own.count() as i32 - 2 * (own & old).count() as i32;
     }
 
     /// Flips the squares of `diff` in piece `id`'s attack set without logging.
     #[inline]
     pub(super) fn undo_diff(&mut self, id: PieceId, diff: Bitboard<C>) {
+        self.account(id, &diff);
         self.attacks[id as usize] ^= diff;
         diff.toggle_in(&mut self.attackers, id as usize);
     }

@@ -156,6 +156,11 @@ impl<const C: usize> Position<C> {
         let side = self.pieces[id as usize].side.index();
         self.board[from as usize] = NO_PIECE;
         self.board[to as usize] = id;
+        if self.mobility_tracked {
+            let ids = self.side_ids[side];
+            self.own_cover[side] += (self.attackers[to as usize] & ids).count() as i32
+                - (self.attackers[from as usize] & ids).count() as i32;
+        }
         self.occ[side].clear(from as usize);
         self.occ[side].set(to as usize);
         self.occ_all.clear(from as usize);

@@ -68,6 +68,13 @@ pub struct Position<const C: usize> {
     royals: [u32; 2],
     /// Piece values, Black minus White (kept by `put` and `lift`).
     material: i32,
+    /// Mobility kept incrementally once `track_mobility` is called (positions the
+    /// search evaluates; perft does without): per side, the sum of its pieces'
+    /// attack-set sizes, and how many of those attacked squares hold its own
+    /// pieces. Their difference is the side's mobility.
+    mobility_tracked: bool,
+    reach: [i32; 2],
+    own_cover: [i32; 2],
     hash: u64,
     stm: Side,
     move_number: u32,
@@ -128,6 +135,9 @@ impl<const C: usize> Position<C> {
             attackers: vec![Bitboard::EMPTY; Bitboard::<C>::CAPACITY],
             royals: [0; 2],
             material: 0,
+            mobility_tracked: false,
+            reach: [0; 2],
+            own_cover: [0; 2],
             hash: 0,
             stm: Side::Black,
             move_number: 1,
@@ -176,6 +186,16 @@ impl<const C: usize> Position<C> {
         for k in 0..(m.rank as usize).min(RANKS) {
             self.occ_rank[k].set(sq as usize);
         }
+        if self.mobility_tracked {
+            // The square first (covered by the side's other pieces), then the
+            // piece's own attacks: each (square, piece) pair counted once.
+            let i = side.index();
+            self.own_cover[i] += (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
+            self.side_ids[i].set(id as usize);
+            let att = self.attacks[id as usize];
+            self.own_cover[i] += (att & self.occ[i]).count() as i32;
+            self.reach[i] += att.count() as i32;
+        }
         self.side_ids[side.index()].set(id as usize);
         if m.has(Motion::SLIDER) {
             self.dependent.set(id as usize);
@@ -193,6 +213,15 @@ impl<const C: usize> Position<C> {
     #[inline]
     fn lift<const HASH: bool>(&mut self, id: PieceId) {
         let PieceInfo { form, side, sq } = self.pieces[id as usize];
+        if self.mobility_tracked {
+            // `put` undone in reverse order: the piece's attacks, then the square.
+            let i = side.index();
+            let att = self.attacks[id as usize];
+            self.own_cover[i] -= (att & self.occ[i]).count() as i32;
+            self.reach[i] -= att.count() as i32;
+            self.side_ids[i].clear(id as usize);
+            self.own_cover[i] -= (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
+        }
         self.board[sq as usize] = NO_PIECE;
         self.occ[side.index()].clear(sq as usize);
         self.occ_all.clear(sq as usize);
@@ -347,5 +376,51 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn material(&self) -> i32 {
         self.material
+    }
+
+    /// From now on, keeps the mobility incrementally (the search's positions).
+    pub fn track_mobility(&mut self) {
+        for side in Side::BOTH {
+            let i = side.index();
+            self.reach[i] = 0;
+            self.own_cover[i] = 0;
+            for id in self.side_ids[i].iter() {
+                let att = self.attacks[id];
+                self.reach[i] += att.count() as i32;
+                self.own_cover[i] += (att & self.occ[i]).count() as i32;
+            }
+        }
+        self.mobility_tracked = true;
+    }
+
+    /// Squares `side`'s pieces attack, counted once per attacker, less those
+    /// holding its own pieces.
+    pub fn mobility(&self, side: Side) -> i32 {
+        let i = side.index();
+        if self.mobility_tracked {
+            return self.reach[i] - self.own_cover[i];
+        }
+        (self.side_ids[i].iter())
+            .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
+            .sum()
+    }
+
+    /// The mobility kept incrementally against a count from scratch.
+    pub(crate) fn check_mobility(&self) -> Result<(), String> {
+        if !self.mobility_tracked {
+            return Ok(());
+        }
+        let mut fresh = self.clone();
+        fresh.mobility_tracked = false;
+        for side in Side::BOTH {
+            if self.mobility(side) != fresh.mobility(side) {
+                return Err(format!(
+                    "{side:?} mobility {} kept, {} counted",
+                    self.mobility(side),
+                    fresh.mobility(side)
+                ));
+            }
+        }
+        Ok(())
     }
 }

@@ -83,6 +83,7 @@ impl<const C: usize> Position<C> {
         if count != self.occupied().count() {
             return Err("piece list and occupancy sizes differ".into());
         }
+        self.check_mobility()?;
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
         if self.material != fresh.material {
             return Err(format!(

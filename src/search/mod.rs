@@ -128,6 +128,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         stop: &'a AtomicBool,
         tt: Arc<TranspositionTable>,
     ) -> Self {
+        let mut pos = pos;
+        pos.track_mobility();
         let squares = pos.rules.geo.squares();
         let forms = pos.rules.forms.len();
         Searcher {
