@@ -441,3 +441,23 @@ fn threads_option() {
     let out = h.send("stop");
     assert!(out.iter().any(|l| l.starts_with("bestmove ")), "{out:?}");
 }
+
+/// Every move `moves` lists is accepted back by `position ... moves`: a lion dog's
+/// pass through an empty square (listed as `10j9j10j`) was once refused as "not a
+/// lion path", and so were the empty stops of its plain moves.
+#[test]
+fn listed_moves_are_accepted_back() {
+    let mut h = Harness::new();
+    h.send("setoption name USI_Variant value makadaidai");
+    let sfen = "9k9/19/19/19/19/19/19/19/19/9(LD)9/19/19/19/19/19/19/19/19/9K9 b - 1";
+    h.send(&format!("position sfen {sfen}"));
+    let out = h.send("moves");
+    let list = out[0].split_once("legal moves: ").unwrap().1.to_string();
+    assert!(list.split(' ').any(|m| m == "10j9j10j"), "{list}");
+    for m in list.split(' ').chain(["10j10i10j", "10j10i10h", "10j11i12h"]) {
+        let out = h.send(&format!("position sfen {sfen} moves {m}"));
+        assert!(out.is_empty(), "{m}: {out:?}");
+    }
+    let out = h.send(&format!("position sfen {sfen} moves 10j10i9h"));
+    assert!(out[0].contains("not a lion path"), "{out:?}");
+}
