@@ -454,10 +454,24 @@ fn listed_moves_are_accepted_back() {
     let out = h.send("moves");
     let list = out[0].split_once("legal moves: ").unwrap().1.to_string();
     assert!(list.split(' ').any(|m| m == "10j9j10j"), "{list}");
-    for m in list.split(' ').chain(["10j10i10j", "10j10i10h", "10j11i12h"]) {
+    for m in list
+        .split(' ')
+        .chain(["10j10i10j", "10j10i10h", "10j11i12h"])
+    {
         let out = h.send(&format!("position sfen {sfen} moves {m}"));
         assert!(out.is_empty(), "{m}: {out:?}");
     }
     let out = h.send(&format!("position sfen {sfen} moves 10j10i9h"));
     assert!(out[0].contains("not a lion path"), "{out:?}");
+}
+
+/// A search stopped before it has searched one root move reports no iteration: it
+/// once printed `info depth 1 ... score mate 1 ... pv` with an empty PV (its score
+/// was -INF, read as a mate).
+#[test]
+fn a_search_cut_before_its_first_move_claims_nothing() {
+    let mut h = Harness::new();
+    let out = h.send("go nodes 1");
+    assert!(out.iter().all(|l| !l.starts_with("info depth")), "{out:?}");
+    assert_eq!(out.last().unwrap(), "bestmove 11j11i");
 }

@@ -171,7 +171,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         for depth in self.first_depth.min(max_depth)..=max_depth {
             self.seldepth = 0;
             let score = self.negamax(depth as i32, 0, -INF, INF);
-            if self.aborted && depth > 1 {
+            // An aborted iteration counts only at depth 1, and only once a root move
+            // has been searched: before that its score is -INF (read as a mate) and
+            // it has no move.
+            if self.aborted && (depth > 1 || self.pv[0].is_empty()) {
                 break;
             }
             let pv = self.pv[0].clone();
