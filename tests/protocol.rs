@@ -475,3 +475,27 @@ fn a_search_cut_before_its_first_move_claims_nothing() {
     assert!(out.iter().all(|l| !l.starts_with("info depth")), "{out:?}");
     assert_eq!(out.last().unwrap(), "bestmove 11j11i");
 }
+
+/// An empty-square count near `usize::MAX` is refused: it once wrapped round to a
+/// small column, so `P18446744073709551615P...` put two pawns on one square.
+#[test]
+fn a_huge_empty_square_count_is_refused() {
+    let mut h = Harness::new();
+    let before = h.sfen();
+    for rank in [
+        "P18446744073709551615P6K7",
+        "P18446744073709551614PP6K7",
+        "18446744073709551615(LN)",
+    ] {
+        let out = h.send(&format!(
+            "position sfen 7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/{rank} b - 1"
+        ));
+        assert!(
+            out.len() == 1
+                && out[0].starts_with("info string error: position unchanged: sfen rank o")
+                && out[0].ends_with("rank is longer than 15 files"),
+            "{rank}: {out:?}"
+        );
+        assert_eq!(h.sfen(), before);
+    }
+}
