@@ -384,6 +384,22 @@ impl CecpEngine {
         }
     }
 
+    /// The current position's SFEN (for tests).
+    pub fn sfen(&self) -> String {
+        self.session.sfen()
+    }
+
+    /// Checks the game's state against a fresh build (for tests).
+    pub fn validate(&self) -> Result<(), String> {
+        self.session.validate()
+    }
+
+    /// Whether a search has been started and not yet ended: its move, if it plays
+    /// one, is applied when the next command arrives (for tests).
+    pub fn searching(&self) -> bool {
+        self.thinking.is_some()
+    }
+
     fn announce_result(&self) {
         if let Some(o) = self.session.outcome() {
             let (score, why) = match &o {
