@@ -444,8 +444,13 @@ impl CecpEngine {
             "nopost" => self.post = false,
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
             | "name" | "ics" | "draw" | "otim" | "hint" | "bk" => {}
-            "time" => match args.first().and_then(|t| t.parse::<u64>().ok()) {
-                Some(cs) => self.clock.mine = Some(Duration::from_millis(cs * 10)),
+            // Centiseconds; a count whose milliseconds overflow is refused rather
+            // than wrapped round to a small clock.
+            "time" => match (args.first())
+                .and_then(|t| t.parse::<u64>().ok())
+                .and_then(|cs| cs.checked_mul(10))
+            {
+                Some(ms) => self.clock.mine = Some(Duration::from_millis(ms)),
                 None => self.say("Error (bad time): time"),
             },
             _ => {
@@ -601,7 +606,8 @@ impl CecpEngine {
                 None => (base.parse::<u64>().ok()?, 0),
             };
             let inc: f64 = args.get(2)?.parse().ok()?;
-            Some((mps, Duration::from_secs(min * 60 + sec), inc))
+            let base = min.checked_mul(60)?.checked_add(sec)?;
+            Some((mps, Duration::from_secs(base), inc))
         })();
         match parsed {
             Some((mps, _base, inc)) if (0.0..1e6).contains(&inc) => {
