@@ -459,12 +459,12 @@ impl<const C: usize> Position<C> {
         };
         let candidates: Vec<Move> = if mid != NO_SQUARE && self.piece_at(mid).is_none() {
             // Through an empty square: a pass, or the same move as the plain jump,
-            // provided the piece's lion power could take that path.
+            // provided the piece's lion (or lion dog) power could take that path.
             let form = self.form(id);
             let m = &form.movement[self.side_to_move().index()];
             let step1 = geo.distance(from, mid) == 1
                 && (m.lion_area
-                    || m.lion_dirs.iter().any(|&d| {
+                    || m.lion_dirs.iter().chain(&m.lion_dog_dirs).any(|&d| {
                         geo.ray_len(from, d as usize) > 0
                             && (from as isize + geo.delta(d as usize)) as Square == mid
                     }));

@@ -405,3 +405,28 @@ fn exclude_while_thinking() {
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(h.send("?"), vec!["move a5a6"]);
 }
+
+/// Clock values whose arithmetic overflows are refused, and the engine goes on:
+/// `time` (centiseconds times 10) and `level`'s base (minutes times 60) once
+/// overflowed (a panic in a debug build, a wrapped-round clock in a release one).
+#[test]
+fn overflowing_clock_values_are_refused() {
+    let mut h = Harness::new();
+    h.send("xboard");
+    h.send("protover 2");
+    assert!(h.send("time 1844674407370955161").is_empty());
+    assert_eq!(
+        h.send("time 1844674407370955162"),
+        vec!["Error (bad time): time"]
+    );
+    assert_eq!(
+        h.send("level 0 307445734561825861 0"),
+        vec!["Error (bad value): level"]
+    );
+    assert_eq!(
+        h.send("level 0 1:18446744073709551615 0"),
+        vec!["Error (bad value): level"]
+    );
+    assert!(h.send("level 40 5 0").is_empty());
+    assert_eq!(h.send("ping 2"), vec!["pong 2"]);
+}

@@ -596,3 +596,61 @@ fn bestmove_names_a_ponder_move_from_the_pv() {
         &format!("bestmove {} ponder {}", moves[0], moves[1])
     );
 }
+
+/// Every move `moves` lists is accepted back by `position ... moves`: a lion dog's
+/// pass through an empty square (listed as `10j9j10j`) was once refused as "not a
+/// lion path", and so were the empty stops of its plain moves.
+#[test]
+fn listed_moves_are_accepted_back() {
+    let mut h = Harness::new();
+    h.send("setoption name USI_Variant value makadaidai");
+    let sfen = "9k9/19/19/19/19/19/19/19/19/9(LD)9/19/19/19/19/19/19/19/19/9K9 b - 1";
+    h.send(&format!("position sfen {sfen}"));
+    let out = h.send("moves");
+    let list = out[0].split_once("legal moves: ").unwrap().1.to_string();
+    assert!(list.split(' ').any(|m| m == "10j9j10j"), "{list}");
+    for m in list
+        .split(' ')
+        .chain(["10j10i10j", "10j10i10h", "10j11i12h"])
+    {
+        let out = h.send(&format!("position sfen {sfen} moves {m}"));
+        assert!(out.is_empty(), "{m}: {out:?}");
+    }
+    let out = h.send(&format!("position sfen {sfen} moves 10j10i9h"));
+    assert!(out[0].contains("not a lion path"), "{out:?}");
+}
+
+/// A search stopped before it has searched one root move reports no iteration: it
+/// once printed `info depth 1 ... score mate 1 ... pv` with an empty PV (its score
+/// was -INF, read as a mate).
+#[test]
+fn a_search_cut_before_its_first_move_claims_nothing() {
+    let mut h = Harness::new();
+    let out = h.send("go nodes 1");
+    assert!(out.iter().all(|l| !l.starts_with("info depth")), "{out:?}");
+    assert_eq!(out.last().unwrap(), "bestmove 11j11i");
+}
+
+/// An empty-square count near `usize::MAX` is refused: it once wrapped round to a
+/// small column, so `P18446744073709551615P...` put two pawns on one square.
+#[test]
+fn a_huge_empty_square_count_is_refused() {
+    let mut h = Harness::new();
+    let before = h.sfen();
+    for rank in [
+        "P18446744073709551615P6K7",
+        "P18446744073709551614PP6K7",
+        "18446744073709551615(LN)",
+    ] {
+        let out = h.send(&format!(
+            "position sfen 7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/{rank} b - 1"
+        ));
+        assert!(
+            out.len() == 1
+                && out[0].starts_with("info string error: position unchanged: sfen rank o")
+                && out[0].ends_with("rank is longer than 15 files"),
+            "{rank}: {out:?}"
+        );
+        assert_eq!(h.sfen(), before);
+    }
+}

@@ -107,13 +107,15 @@ fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>
                     .ok()
                     .filter(|&n| n > 0)
                     .ok_or_else(|| err(start, format!("bad empty-square count '{digits}'")))?;
-                x += n;
-                if x > geo.width {
+                // Compared before adding: a count near usize::MAX must not wrap
+                // round to a small column.
+                if n > geo.width - x {
                     return Err(err(
                         start,
                         format!("rank is longer than {} files", geo.width),
                     ));
                 }
+                x += n;
                 continue;
             }
             let promoted = c == '+';

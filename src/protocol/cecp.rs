@@ -497,6 +497,22 @@ impl CecpEngine {
         }
     }
 
+    /// The current position's SFEN (for tests).
+    pub fn sfen(&self) -> String {
+        self.session.sfen()
+    }
+
+    /// Checks the game's state against a fresh build (for tests).
+    pub fn validate(&self) -> Result<(), String> {
+        self.session.validate()
+    }
+
+    /// Whether a search has been started and not yet ended: its move, if it plays
+    /// one, is applied when the next command arrives (for tests).
+    pub fn searching(&self) -> bool {
+        self.thinking.is_some()
+    }
+
     fn announce_result(&self) {
         if let Some(o) = self.session.outcome() {
             let (score, why) = match &o {
@@ -551,8 +567,13 @@ impl CecpEngine {
             // progress goes on.
             "lift" | "put" | "hover" => self.board_marker(cmd, args),
             "option" => self.option(args),
-            "time" => match args.first().and_then(|t| t.parse::<u64>().ok()) {
-                Some(cs) => self.clock.mine = Some(Duration::from_millis(cs * 10)),
+            // Centiseconds; a count whose milliseconds overflow is refused rather
+            // than wrapped round to a small clock.
+            "time" => match (args.first())
+                .and_then(|t| t.parse::<u64>().ok())
+                .and_then(|cs| cs.checked_mul(10))
+            {
+                Some(ms) => self.clock.mine = Some(Duration::from_millis(ms)),
                 None => self.say("Error (bad time): time"),
             },
             _ => {
@@ -898,7 +919,8 @@ impl CecpEngine {
                 None => (base.parse::<u64>().ok()?, 0),
             };
             let inc: f64 = args.get(2)?.parse().ok()?;
-            Some((mps, Duration::from_secs(min * 60 + sec), inc))
+            let base = min.checked_mul(60)?.checked_add(sec)?;
+            Some((mps, Duration::from_secs(base), inc))
         })();
         match parsed {
             Some((mps, _base, inc)) if (0.0..1e6).contains(&inc) => {

@@ -31,6 +31,30 @@ impl Frontend {
         }
     }
 
+    /// The current position's SFEN (for tests).
+    pub fn sfen(&self) -> String {
+        match self {
+            Frontend::Usi(e) => e.sfen(),
+            Frontend::Cecp(e) => e.sfen(),
+        }
+    }
+
+    /// Checks the game's state against a fresh build of its position (for tests).
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            Frontend::Usi(e) => e.validate(),
+            Frontend::Cecp(e) => e.validate(),
+        }
+    }
+
+    /// Whether a search may still be running or have a move to deliver (for tests).
+    pub fn searching(&self) -> bool {
+        match self {
+            Frontend::Usi(e) => e.searching(),
+            Frontend::Cecp(e) => e.searching(),
+        }
+    }
+
     /// At the end of input: lets a running search finish its work.
     pub fn finish(&mut self) {
         match self {

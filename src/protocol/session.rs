@@ -163,6 +163,9 @@ pub trait Session: Send {
     /// A legal pass of the side to move, if it has one (every pass leads to the
     /// same position, so any piece's will do).
     fn pass_move(&self) -> Option<String>;
+    /// Checks the game's incrementally kept state against a fresh build of its
+    /// position (for tests: the protocol fuzz test calls it between commands).
+    fn validate(&self) -> Result<(), String>;
     /// Searches in a thread of its own, printing through `reporter`.
     fn spawn_search(
         &self,
@@ -317,6 +320,14 @@ impl<const C: usize> Session for GameSession<C> {
         list.iter()
             .find(|m| m.from == m.to && pos.piece_at(m.mid).is_none())
             .map(|m| m.to_text(&self.rules.geo))
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        self.game.pos.validate()?;
+        if self.game.keys().last() != Some(&self.game.pos.hash()) {
+            return Err("the game's last key is not the position's hash".into());
+        }
+        Ok(())
     }
 
     fn spawn_search(

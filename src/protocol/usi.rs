@@ -75,6 +75,21 @@ impl Engine {
         }
     }
 
+    /// The current position's SFEN (for tests).
+    pub fn sfen(&self) -> String {
+        self.session.sfen()
+    }
+
+    /// Checks the game's state against a fresh build (for tests).
+    pub fn validate(&self) -> Result<(), String> {
+        self.session.validate()
+    }
+
+    /// Whether a search has been started and not yet reaped (for tests).
+    pub fn searching(&self) -> bool {
+        self.search.is_some()
+    }
+
     /// Reaps a search that has ended by itself.
     fn reap(&mut self) {
         if self.search.as_ref().is_some_and(|s| s.handle.is_finished()) {

@@ -231,7 +231,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             for line in 1..=lines {
                 self.seldepth = 0;
                 let score = if lines == 1 {
-                    self.aspiration(depth, result.score, report)
+                    self.aspiration(depth, &result, report)
                 } else {
                     self.negamax(depth as i32, 0, -INF, INF)
                 };
@@ -283,6 +283,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// A principal variation cut short by table hits, continued with the table's
     /// moves (each checked to be legal) up to `len` moves.
     fn extend_pv(&mut self, mut pv: Vec<Move>, len: usize) -> Vec<Move> {
+        // No line: the search was stopped before it finished a root move.
+        if pv.is_empty() {
+            return pv;
+        }
         for &m in &pv {
             self.pos.make(m);
         }
@@ -307,7 +311,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// One root search in a window around the last iteration's score, widened
     /// on each side that fails (reported as a bound) until the score is inside.
-    fn aspiration(&mut self, depth: u32, last: i32, report: &mut dyn FnMut(&Iteration)) -> i32 {
+    fn aspiration(
+        &mut self,
+        depth: u32,
+        last: &SearchResult,
+        report: &mut dyn FnMut(&Iteration),
+    ) -> i32 {
+        let (last, last_pv) = (last.score, &last.pv);
         if depth < ASPIRATION_DEPTH || last.abs() > MATE_BOUND {
             return self.negamax(depth as i32, 0, -INF, INF);
         }
@@ -331,8 +341,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if delta > ASPIRATION_MAX {
                 (alpha, beta) = (-INF, INF);
             }
-            // Fail-high lines show the move that failed high; fail-low ones none.
-            let pv = self.pv[0].clone();
+            // Fail-high lines show the move that failed high; fail-low ones, which
+            // found none, the last iteration's line.
+            let pv = match self.pv[0].is_empty() {
+                true => last_pv.clone(),
+                false => self.pv[0].clone(),
+            };
             report(&Iteration {
                 depth,
                 seldepth: self.seldepth.max(depth),
