@@ -163,6 +163,9 @@ pub trait Session: Send {
     /// A legal pass of the side to move, if it has one (every pass leads to the
     /// same position, so any piece's will do).
     fn pass_move(&self) -> Option<String>;
+    /// The material balance in centipawns from Black's point of view: the
+    /// evaluation's piece values, kept incrementally by the position.
+    fn material(&self) -> i32;
     /// Searches in a thread of its own, printing through `reporter`.
     fn spawn_search(
         &self,
@@ -317,6 +320,10 @@ impl<const C: usize> Session for GameSession<C> {
         list.iter()
             .find(|m| m.from == m.to && pos.piece_at(m.mid).is_none())
             .map(|m| m.to_text(&self.rules.geo))
+    }
+
+    fn material(&self) -> i32 {
+        self.game.pos.material()
     }
 
     fn spawn_search(
