@@ -29,6 +29,11 @@ const USAGE: &str = "usage:
                                  (default N 6); a draw once they are all within CP
                                  of 0 after ply PLY (N 20, PLY 0); a win once one
                                  side's material is >= CP ahead N plies running (N 10)
+  large-shogi openings [--variant <name>] [--count N] [--plies N] [--seed S]
+                       [--max-eval CP] [--depth D]
+                                 an openings file on stdout: random sensible plies
+                                 from the start, positions searched to depth D
+                                 within CP of equal, no duplicates (see books/)
   large-shogi bench [--depth-offset N]
                                  fixed positions of every variant, one thread:
                                  nodes, nodes per second, and the node signature
@@ -53,6 +58,7 @@ fn main() {
         Some("divide") => tool_perft(&args[1..], true),
         Some("analyse" | "analyze") => tool_analyse(&args[1..]),
         Some("match") => tool_match(&args[1..]),
+        Some("openings") => tool_openings(&args[1..]),
         Some("pieces") => tool_pieces(&args[1..]),
         Some("bench") => tool_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
@@ -166,6 +172,64 @@ fn tool_match(args: &[String]) -> i32 {
         }
         Err(e) => {
             eprintln!("match failed: {e}");
+            1
+        }
+    }
+}
+
+/// `openings [--variant V] [--count N] [--plies N] [--seed S] [--max-eval CP]
+/// [--depth D]`: an openings file on stdout (see `tools::openings`).
+fn tool_openings(args: &[String]) -> i32 {
+    use large_shogi::tools::openings::{OpeningsConfig, file_text, generate};
+    let mut cfg = OpeningsConfig {
+        variant: variants::ALL[0],
+        count: 60,
+        plies: 8,
+        seed: 1,
+        max_eval: 80,
+        depth: 2,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let n = value.parse::<u64>().ok();
+        let ok = match (args[i].as_str(), n) {
+            ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
+            ("--count", Some(n @ 1..=100_000)) => {
+                cfg.count = n as usize;
+                true
+            }
+            ("--plies", Some(n @ 1..=1000)) => {
+                cfg.plies = n as usize;
+                true
+            }
+            ("--seed", Some(n)) => {
+                cfg.seed = n;
+                true
+            }
+            ("--max-eval", Some(n @ 0..=100_000)) => {
+                cfg.max_eval = n as i32;
+                true
+            }
+            ("--depth", Some(n @ 1..=64)) => {
+                cfg.depth = n as u32;
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
+            return 2;
+        }
+        i += 2;
+    }
+    match generate(&cfg) {
+        Ok(openings) => {
+            print!("{}", file_text(&cfg, &openings));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
             1
         }
     }

@@ -1,10 +1,12 @@
 //! The match tool: two engine processes, refereed games, results and a games file.
 
+use large_shogi::protocol::session::new_session;
 use large_shogi::tools::match_runner::{
-    Adjudicated, Adjudication, DrawRule, MatchConfig, MaterialRule, ResignRule, TimeControl, run,
+    Adjudicated, Adjudication, DrawRule, MatchConfig, MaterialRule, ResignRule, TimeControl,
+    parse_openings, run,
 };
 use large_shogi::types::Side;
-use large_shogi::variants::dai::DAI;
+use large_shogi::variants::{self, dai::DAI};
 use std::process::Command;
 use std::time::Duration;
 
@@ -319,5 +321,81 @@ fn bad_adjudication_options_are_refused() {
         let (code, _, err) = run_binary(&all);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.starts_with(says), "{args:?}: {err}");
+    }
+}
+
+/// `openings` writes an openings file `--openings` reads: distinct legal
+/// positions of the variant, the same for the same seed, others for another.
+#[test]
+fn the_openings_tool_is_deterministic() {
+    let args = [
+        "openings",
+        "--variant",
+        "dai",
+        "--count",
+        "5",
+        "--plies",
+        "4",
+        "--seed",
+        "7",
+    ];
+    let (code, first, err) = run_binary(&args);
+    assert_eq!(code, 0, "{err}");
+    let (_, again, _) = run_binary(&args);
+    assert_eq!(first, again);
+    let sfens = parse_openings(&first);
+    assert_eq!(sfens.len(), 5);
+    let mut distinct = sfens.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5);
+    for s in &sfens {
+        new_session(&DAI).set_position(s, &[]).unwrap();
+    }
+    let mut other = args;
+    other[8] = "8";
+    let (_, different, _) = run_binary(&other);
+    assert_ne!(parse_openings(&different), sfens);
+    let (code, _, err) = run_binary(&["openings", "--count", "0"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// The books in `books/`: legal, distinct positions of their variant, enough of
+/// them, each file saying how it was made; the dai book is regenerated and must
+/// come out the same.
+#[test]
+fn the_checked_in_books() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("books");
+    for (variant, least) in [("dai", 50), ("daidai", 20), ("makadaidai", 20), ("tai", 20)] {
+        let path = dir.join(format!("{variant}-openings.txt"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let sfens = parse_openings(&text);
+        let mut distinct = sfens.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert!(
+            distinct.len() == sfens.len() && sfens.len() >= least,
+            "{variant}"
+        );
+        let def = variants::by_name(variant).unwrap();
+        for s in &sfens {
+            new_session(def).set_position(s, &[]).unwrap();
+        }
+        let made_by = (text.lines())
+            .find_map(|l| l.strip_prefix("# Made by: large-shogi "))
+            .unwrap_or_else(|| panic!("{variant}: no command"));
+        assert!(
+            made_by.contains(&format!("--variant {variant} ")),
+            "{made_by}"
+        );
+        if variant == "dai" {
+            let args: Vec<&str> = made_by.split_whitespace().collect();
+            let (code, again, err) = run_binary(&args);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(
+                again, text,
+                "books/dai-openings.txt is not what its command makes"
+            );
+        }
     }
 }
