@@ -21,6 +21,19 @@ const USAGE: &str = "usage:
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
                     [--openings <file of sfens>] [--max-plies N]
                     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out <games file>]
+                    [--resign-score CP [--resign-plies N]]
+                    [--draw-score CP [--draw-plies N] [--draw-after PLY]]
+                    [--material-margin CP [--material-plies N]]
+                                 adjudication (off unless asked): a win once the
+                                 engines' last N scores all give one side >= CP
+                                 (default N 6); a draw once they are all within CP
+                                 of 0 after ply PLY (N 20, PLY 0); a win once one
+                                 side's material is >= CP ahead N plies running (N 10)
+  large-shogi openings [--variant <name>] [--count N] [--plies N] [--seed S]
+                       [--max-eval CP] [--depth D]
+                                 an openings file on stdout: random sensible plies
+                                 from the start, positions searched to depth D
+                                 within CP of equal, no duplicates (see books/)
   large-shogi bench [--depth-offset N]
                                  fixed positions of every variant, one thread:
                                  nodes, nodes per second, and the node signature
@@ -45,6 +58,7 @@ fn main() {
         Some("divide") => tool_perft(&args[1..], true),
         Some("analyse" | "analyze") => tool_analyse(&args[1..]),
         Some("match") => tool_match(&args[1..]),
+        Some("openings") => tool_openings(&args[1..]),
         Some("pieces") => tool_pieces(&args[1..]),
         Some("bench") => tool_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
@@ -87,77 +101,15 @@ fn protocol_loop() {
 }
 
 fn tool_match(args: &[String]) -> i32 {
-    use large_shogi::tools::match_runner::{MatchConfig, TimeControl, run};
-    use large_shogi::tools::stats::{Sprt, Verdict};
-    let mut cfg = MatchConfig {
-        engines: [String::new(), String::new()],
-        variant: variants::ALL[0],
-        games: 2,
-        concurrency: 1,
-        tc: TimeControl::MoveTime(std::time::Duration::from_millis(100)),
-        openings: Vec::new(),
-        max_plies: 600,
-        sprt: None,
-        games_out: None,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
-        let ok = match args[i].as_str() {
-            "--engine1" => {
-                cfg.engines[0] = value.to_string();
-                Ok(())
-            }
-            "--engine2" => {
-                cfg.engines[1] = value.to_string();
-                Ok(())
-            }
-            "--games" => value.parse().map(|n| cfg.games = n).map_err(|_| ()),
-            "--concurrency" => value.parse().map(|n| cfg.concurrency = n).map_err(|_| ()),
-            "--max-plies" => value.parse().map(|n| cfg.max_plies = n).map_err(|_| ()),
-            "--tc" => TimeControl::parse(value)
-                .map(|t| cfg.tc = t)
-                .map_err(|_| ()),
-            "--variant" => variants::by_name(value).map(|v| cfg.variant = v).ok_or(()),
-            "--out" => {
-                cfg.games_out = Some(value.into());
-                Ok(())
-            }
-            "--openings" => std::fs::read_to_string(value)
-                .map(|t| {
-                    cfg.openings = (t.lines().map(str::trim))
-                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                        .map(String::from)
-                        .collect()
-                })
-                .map_err(|_| ()),
-            "--sprt" => {
-                let v: Vec<f64> = value.split(',').filter_map(|x| x.parse().ok()).collect();
-                let params = match v[..] {
-                    [elo0, elo1] => Some((elo0, elo1, 0.05, 0.05)),
-                    [elo0, elo1, alpha, beta] => Some((elo0, elo1, alpha, beta)),
-                    _ => None,
-                };
-                cfg.sprt = params.map(|(elo0, elo1, alpha, beta)| Sprt {
-                    elo0,
-                    elo1,
-                    alpha,
-                    beta,
-                });
-                cfg.sprt.map(|_| ()).ok_or(())
-            }
-            _ => Err(()),
-        };
-        if ok.is_err() || value.is_empty() {
-            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
+    use large_shogi::tools::match_runner::{Adjudicated, MatchConfig, run};
+    use large_shogi::tools::stats::Verdict;
+    let cfg = match MatchConfig::from_args(args) {
+        Ok(cfg) => cfg,
+        Err(e) => {
+            eprintln!("error: {e}\n{}", usage());
             return 2;
         }
-        i += 2;
-    }
-    if cfg.engines.iter().any(String::is_empty) {
-        eprintln!("--engine1 and --engine2 are needed\n{}", usage());
-        return 2;
-    }
+    };
     let report = |g: &large_shogi::tools::match_runner::GameRecord,
                   t: &large_shogi::tools::stats::Tally| {
         let (lo, elo, hi) = t.elo();
@@ -178,7 +130,7 @@ fn tool_match(args: &[String]) -> i32 {
         );
     };
     match run(&cfg, &report) {
-        Ok((t, _)) => {
+        Ok((t, games)) => {
             let (lo, elo, hi) = t.elo();
             println!(
                 "Score of engine1 vs engine2: +{} -{} ={} ({:.1}%) in {} games",
@@ -189,6 +141,19 @@ fn tool_match(args: &[String]) -> i32 {
                 t.games()
             );
             println!("Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})");
+            let count = |f: &dyn Fn(&large_shogi::tools::match_runner::GameRecord) -> bool| {
+                games.iter().filter(|g| f(g)).count()
+            };
+            let by = |how| count(&|g| g.adjudicated == Some(how) && g.winner.is_some());
+            println!(
+                "Adjudicated: {} won on scores, {} drawn on scores, {} won on material; {} drawn at the ply limit",
+                by(Adjudicated::Scores),
+                count(&|g| g.adjudicated == Some(Adjudicated::Scores) && g.winner.is_none()),
+                by(Adjudicated::Material),
+                count(&|g| g.adjudicated.is_none()
+                    && g.winner.is_none()
+                    && g.moves.len() >= cfg.max_plies)
+            );
             if let Some(s) = &cfg.sprt {
                 let (a, b) = s.bounds();
                 let verdict = match s.verdict(&t) {
@@ -207,6 +172,64 @@ fn tool_match(args: &[String]) -> i32 {
         }
         Err(e) => {
             eprintln!("match failed: {e}");
+            1
+        }
+    }
+}
+
+/// `openings [--variant V] [--count N] [--plies N] [--seed S] [--max-eval CP]
+/// [--depth D]`: an openings file on stdout (see `tools::openings`).
+fn tool_openings(args: &[String]) -> i32 {
+    use large_shogi::tools::openings::{OpeningsConfig, file_text, generate};
+    let mut cfg = OpeningsConfig {
+        variant: variants::ALL[0],
+        count: 60,
+        plies: 8,
+        seed: 1,
+        max_eval: 80,
+        depth: 2,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let n = value.parse::<u64>().ok();
+        let ok = match (args[i].as_str(), n) {
+            ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
+            ("--count", Some(n @ 1..=100_000)) => {
+                cfg.count = n as usize;
+                true
+            }
+            ("--plies", Some(n @ 1..=1000)) => {
+                cfg.plies = n as usize;
+                true
+            }
+            ("--seed", Some(n)) => {
+                cfg.seed = n;
+                true
+            }
+            ("--max-eval", Some(n @ 0..=100_000)) => {
+                cfg.max_eval = n as i32;
+                true
+            }
+            ("--depth", Some(n @ 1..=64)) => {
+                cfg.depth = n as u32;
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
+            return 2;
+        }
+        i += 2;
+    }
+    match generate(&cfg) {
+        Ok(openings) => {
+            print!("{}", file_text(&cfg, &openings));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
             1
         }
     }

@@ -1,8 +1,41 @@
 //! The match tool: two engine processes, refereed games, results and a games file.
 
-use large_shogi::tools::match_runner::{MatchConfig, TimeControl, run};
-use large_shogi::variants::dai::DAI;
+use large_shogi::protocol::session::new_session;
+use large_shogi::tools::match_runner::{
+    Adjudicated, Adjudication, DrawRule, MatchConfig, MaterialRule, ResignRule, TimeControl,
+    parse_openings, run,
+};
+use large_shogi::types::Side;
+use large_shogi::variants::{self, dai::DAI};
+use std::process::Command;
 use std::time::Duration;
+
+fn engine() -> String {
+    env!("CARGO_BIN_EXE_large-shogi").to_string()
+}
+
+/// The engine with its `info` lines filtered out: it reports no scores.
+fn silent_engine() -> String {
+    format!("{} | grep --line-buffered -v '^info'", engine())
+}
+
+/// Black is three lions up, the kings far apart: no capture of a royal for
+/// several moves, whoever plays.
+const LIONS_UP: &str = "7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/(LN)(LN)(LN)2K9 b - 1";
+/// Bare kings: every score near zero.
+const BARE_KINGS: &str = "7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/7K7 b - 1";
+
+/// Two games from `opening` (each engine Black once) at depth 2.
+fn two_games(engines: [String; 2], opening: &str, adjudication: Adjudication) -> MatchConfig {
+    MatchConfig {
+        games: 2,
+        tc: TimeControl::Depth(2),
+        openings: vec![opening.to_string()],
+        max_plies: 40,
+        adjudication,
+        ..MatchConfig::new(engines, &DAI)
+    }
+}
 
 #[test]
 fn a_short_match_between_two_instances() {
@@ -21,6 +54,7 @@ fn a_short_match_between_two_instances() {
         max_plies: 40,
         sprt: None,
         games_out: Some(out.clone()),
+        adjudication: Adjudication::default(),
     };
     let (tally, games) = run(&cfg, &|_, _| {}).unwrap();
     assert_eq!(tally.games(), 4);
@@ -83,6 +117,7 @@ fn a_broken_engine_is_reported() {
         max_plies: 10,
         sprt: None,
         games_out: None,
+        adjudication: Adjudication::default(),
     };
     assert!(run(&cfg, &|_, _| {}).is_err());
 }
@@ -102,11 +137,265 @@ fn a_cecp_engine_plays_a_usi_engine() {
         max_plies: 30,
         sprt: None,
         games_out: None,
+        adjudication: Adjudication::default(),
     };
     let (tally, games) = run(&cfg, &|_, _| {}).unwrap();
     assert_eq!(tally.games(), 2);
     for g in &games {
         assert_eq!(g.moves.len(), 30, "{g:?}");
         assert_eq!(g.reason, "draw: 30 plies");
+    }
+}
+
+/// Both engines' scores give Black the game (one engine speaks USI, the other
+/// CECP, so both kinds of score line are read): adjudicated after the fourth ply,
+/// long before the ply limit, and said so in the games file.
+#[test]
+fn scores_adjudicate_a_won_game() {
+    let out = std::env::temp_dir().join(format!("large-shogi-adj-{}.txt", std::process::id()));
+    let rules = Adjudication {
+        resign: Some(ResignRule {
+            score: 600,
+            plies: 4,
+        }),
+        ..Default::default()
+    };
+    let cfg = MatchConfig {
+        games_out: Some(out.clone()),
+        ..two_games([engine(), format!("cecp:{}", engine())], LIONS_UP, rules)
+    };
+    let (tally, games) = run(&cfg, &|_, _| {}).unwrap();
+    for g in &games {
+        assert_eq!(g.moves.len(), 4, "{g:?}");
+        assert_eq!(g.winner, Some(Side::Black), "{g:?}");
+        assert_eq!(g.adjudicated, Some(Adjudicated::Scores), "{g:?}");
+        assert!(
+            g.reason.starts_with("Black wins: adjudicated: scores"),
+            "{g:?}"
+        );
+    }
+    assert_eq!((tally.wins, tally.losses, tally.draws), (1, 1, 0));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        text.matches("[Termination \"Black wins: adjudicated: scores")
+            .count(),
+        2
+    );
+    std::fs::remove_file(out).ok();
+}
+
+/// Without scores from the engines, the score rules never fire: the game runs
+/// to the ply limit.
+#[test]
+fn no_scores_no_score_adjudication() {
+    let rules = Adjudication {
+        resign: Some(ResignRule {
+            score: 600,
+            plies: 2,
+        }),
+        draw: Some(DrawRule {
+            score: 100,
+            plies: 2,
+            after: 0,
+        }),
+        ..Default::default()
+    };
+    let cfg = MatchConfig {
+        max_plies: 6,
+        ..two_games([silent_engine(), engine()], LIONS_UP, rules)
+    };
+    let (_, games) = run(&cfg, &|_, _| {}).unwrap();
+    for g in &games {
+        assert_eq!(
+            (g.moves.len(), g.winner, g.adjudicated),
+            (6, None, None),
+            "{g:?}"
+        );
+        assert_eq!(g.reason, "draw: 6 plies");
+    }
+}
+
+/// Scores near zero draw the game once `--draw-plies` of them have come after
+/// ply `--draw-after`: at ply 4 + 6.
+#[test]
+fn scores_adjudicate_a_draw() {
+    let rules = Adjudication {
+        draw: Some(DrawRule {
+            score: 50,
+            plies: 6,
+            after: 4,
+        }),
+        resign: Some(ResignRule {
+            score: 600,
+            plies: 6,
+        }),
+        ..Default::default()
+    };
+    let cfg = two_games([engine(), format!("cecp:{}", engine())], BARE_KINGS, rules);
+    let (tally, games) = run(&cfg, &|_, _| {}).unwrap();
+    assert_eq!(tally.draws, 2);
+    for g in &games {
+        assert_eq!(g.moves.len(), 10, "{g:?}");
+        assert_eq!((g.winner, g.adjudicated), (None, Some(Adjudicated::Scores)));
+        assert!(g.reason.starts_with("draw: adjudicated: scores"), "{g:?}");
+        assert!(g.reason.contains("after ply 4"), "{g:?}");
+    }
+}
+
+/// The referee's material count needs nothing from the engines.
+#[test]
+fn material_adjudicates_without_scores() {
+    let rules = Adjudication {
+        material: Some(MaterialRule {
+            margin: 1500,
+            plies: 3,
+        }),
+        resign: Some(ResignRule {
+            score: 600,
+            plies: 2,
+        }),
+        ..Default::default()
+    };
+    let cfg = two_games([silent_engine(), silent_engine()], LIONS_UP, rules);
+    let (_, games) = run(&cfg, &|_, _| {}).unwrap();
+    for g in &games {
+        assert_eq!(g.moves.len(), 3, "{g:?}");
+        assert_eq!(
+            (g.winner, g.adjudicated),
+            (Some(Side::Black), Some(Adjudicated::Material))
+        );
+        assert!(
+            g.reason.starts_with("Black wins: adjudicated: material"),
+            "{g:?}"
+        );
+    }
+}
+
+fn run_binary(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(engine()).args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A bad option value stops `match` before any engine starts, saying which
+/// option and what it wants.
+#[test]
+fn bad_adjudication_options_are_refused() {
+    for (args, says) in [
+        (
+            &["--resign-score", "-5"][..],
+            "error: --resign-score: expected a whole number from 1 to 99999, got '-5'",
+        ),
+        (
+            &["--resign-score", "600", "--resign-plies", "0"],
+            "error: --resign-plies: expected a whole number from 1",
+        ),
+        (
+            &["--draw-plies", "10"],
+            "error: --draw-plies needs --draw-score",
+        ),
+        (
+            &["--draw-score", "20", "--draw-after", "soon"],
+            "error: --draw-after: expected a whole number",
+        ),
+        (
+            &["--material-margin", "0"],
+            "error: --material-margin: expected a whole number from 1",
+        ),
+        (
+            &["--resign-score", "50", "--draw-score", "80"],
+            "error: --draw-score (80) must be below --resign-score (50)",
+        ),
+    ] {
+        let mut all = vec![
+            "match",
+            "--engine1",
+            "/nonexistent/a",
+            "--engine2",
+            "/nonexistent/b",
+        ];
+        all.extend(args);
+        let (code, _, err) = run_binary(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with(says), "{args:?}: {err}");
+    }
+}
+
+/// `openings` writes an openings file `--openings` reads: distinct legal
+/// positions of the variant, the same for the same seed, others for another.
+#[test]
+fn the_openings_tool_is_deterministic() {
+    let args = [
+        "openings",
+        "--variant",
+        "dai",
+        "--count",
+        "5",
+        "--plies",
+        "4",
+        "--seed",
+        "7",
+    ];
+    let (code, first, err) = run_binary(&args);
+    assert_eq!(code, 0, "{err}");
+    let (_, again, _) = run_binary(&args);
+    assert_eq!(first, again);
+    let sfens = parse_openings(&first);
+    assert_eq!(sfens.len(), 5);
+    let mut distinct = sfens.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 5);
+    for s in &sfens {
+        new_session(&DAI).set_position(s, &[]).unwrap();
+    }
+    let mut other = args;
+    other[8] = "8";
+    let (_, different, _) = run_binary(&other);
+    assert_ne!(parse_openings(&different), sfens);
+    let (code, _, err) = run_binary(&["openings", "--count", "0"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// The books in `books/`: legal, distinct positions of their variant, enough of
+/// them, each file saying how it was made; the dai book is regenerated and must
+/// come out the same.
+#[test]
+fn the_checked_in_books() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("books");
+    for (variant, least) in [("dai", 50), ("daidai", 20), ("makadaidai", 20), ("tai", 20)] {
+        let path = dir.join(format!("{variant}-openings.txt"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let sfens = parse_openings(&text);
+        let mut distinct = sfens.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert!(
+            distinct.len() == sfens.len() && sfens.len() >= least,
+            "{variant}"
+        );
+        let def = variants::by_name(variant).unwrap();
+        for s in &sfens {
+            new_session(def).set_position(s, &[]).unwrap();
+        }
+        let made_by = (text.lines())
+            .find_map(|l| l.strip_prefix("# Made by: large-shogi "))
+            .unwrap_or_else(|| panic!("{variant}: no command"));
+        assert!(
+            made_by.contains(&format!("--variant {variant} ")),
+            "{made_by}"
+        );
+        if variant == "dai" {
+            let args: Vec<&str> = made_by.split_whitespace().collect();
+            let (code, again, err) = run_binary(&args);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(
+                again, text,
+                "books/dai-openings.txt is not what its command makes"
+            );
+        }
     }
 }

@@ -166,6 +166,9 @@ pub trait Session: Send {
     /// Checks the game's incrementally kept state against a fresh build of its
     /// position (for tests: the protocol fuzz test calls it between commands).
     fn validate(&self) -> Result<(), String>;
+    /// The material balance in centipawns from Black's point of view: the
+    /// evaluation's piece values, kept incrementally by the position.
+    fn material(&self) -> i32;
     /// Searches in a thread of its own, printing through `reporter`.
     fn spawn_search(
         &self,
@@ -328,6 +331,10 @@ impl<const C: usize> Session for GameSession<C> {
             return Err("the game's last key is not the position's hash".into());
         }
         Ok(())
+    }
+
+    fn material(&self) -> i32 {
+        self.game.pos.material()
     }
 
     fn spawn_search(

@@ -1,6 +1,8 @@
 //! Engine-vs-engine matches over the USI-like protocol, refereed by the engine's
 //! own rules: any variant, any time control, games in parallel, colours
-//! alternating, openings from a file, Elo with error bars and an SPRT verdict.
+//! alternating, openings from a file, Elo with error bars and an SPRT verdict,
+//! and games ended early on the engines' scores or the material balance
+//! (adjudication, like cutechess-cli's `-resign` and `-draw`).
 
 use super::stats::{Sprt, Tally, Verdict};
 use crate::game::{Outcome, describe};
@@ -81,6 +83,467 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Where the games are written, if anywhere.
     pub games_out: Option<std::path::PathBuf>,
+    /// Rules ending games early (all off by default).
+    pub adjudication: Adjudication,
+}
+
+impl MatchConfig {
+    /// The `match` subcommand's defaults: dai shogi from its start position, two
+    /// games, one at a time, 100 ms a move, 600 plies, no adjudication.
+    pub fn new(engines: [String; 2], variant: &'static VariantDef) -> MatchConfig {
+        MatchConfig {
+            engines,
+            variant,
+            games: 2,
+            concurrency: 1,
+            tc: TimeControl::MoveTime(Duration::from_millis(100)),
+            openings: Vec::new(),
+            max_plies: 600,
+            sprt: None,
+            games_out: None,
+            adjudication: Adjudication::default(),
+        }
+    }
+
+    /// Reads the `match` subcommand's options (every option takes one value).
+    /// Errors name the option and say what it wants.
+    pub fn from_args(args: &[String]) -> Result<MatchConfig, String> {
+        let mut cfg = MatchConfig::new([String::new(), String::new()], crate::variants::ALL[0]);
+        let mut resign_score: Option<i32> = None;
+        let mut resign_plies: Option<u32> = None;
+        let mut draw_score: Option<i32> = None;
+        let mut draw_plies: Option<u32> = None;
+        let mut draw_after: Option<u32> = None;
+        let mut material_margin: Option<i32> = None;
+        let mut material_plies: Option<u32> = None;
+        let mut i = 0;
+        while i < args.len() {
+            let flag = args[i].as_str();
+            let Some(value) = args.get(i + 1).map(String::as_str) else {
+                return Err(format!("{flag} needs a value"));
+            };
+            if !flag.starts_with("--") {
+                return Err(format!("unexpected argument '{flag}'"));
+            }
+            match flag {
+                "--engine1" => cfg.engines[0] = value.to_string(),
+                "--engine2" => cfg.engines[1] = value.to_string(),
+                "--games" => cfg.games = number(flag, value, 1, u32::MAX as i64)? as u32,
+                "--concurrency" => cfg.concurrency = number(flag, value, 1, 256)? as usize,
+                "--max-plies" => cfg.max_plies = number(flag, value, 1, 100_000)? as usize,
+                "--tc" => cfg.tc = TimeControl::parse(value)?,
+                "--variant" => {
+                    cfg.variant = crate::variants::by_name(value)
+                        .ok_or_else(|| format!("--variant: unknown variant '{value}'"))?
+                }
+                "--out" => cfg.games_out = Some(value.into()),
+                "--openings" => cfg.openings = read_openings(value)?,
+                "--sprt" => cfg.sprt = Some(parse_sprt(value)?),
+                "--resign-score" => resign_score = Some(number(flag, value, 1, MAX_CP)? as i32),
+                "--resign-plies" => resign_plies = Some(number(flag, value, 1, 10_000)? as u32),
+                "--draw-score" => draw_score = Some(number(flag, value, 0, MAX_CP)? as i32),
+                "--draw-plies" => draw_plies = Some(number(flag, value, 1, 10_000)? as u32),
+                "--draw-after" => draw_after = Some(number(flag, value, 0, 100_000)? as u32),
+                "--material-margin" => {
+                    material_margin = Some(number(flag, value, 1, 1_000_000_000)? as i32)
+                }
+                "--material-plies" => material_plies = Some(number(flag, value, 1, 10_000)? as u32),
+                _ => return Err(format!("unknown option '{flag}'")),
+            }
+            i += 2;
+        }
+        if cfg.engines.iter().any(String::is_empty) {
+            return Err("--engine1 and --engine2 are needed".into());
+        }
+        let needs = |given: bool, flag: &str, main: &str| {
+            if given {
+                Err(format!("{flag} needs {main} (which turns the rule on)"))
+            } else {
+                Ok(())
+            }
+        };
+        needs(
+            resign_score.is_none() && resign_plies.is_some(),
+            "--resign-plies",
+            "--resign-score",
+        )?;
+        needs(
+            draw_score.is_none() && (draw_plies.is_some() || draw_after.is_some()),
+            if draw_plies.is_some() {
+                "--draw-plies"
+            } else {
+                "--draw-after"
+            },
+            "--draw-score",
+        )?;
+        needs(
+            material_margin.is_none() && material_plies.is_some(),
+            "--material-plies",
+            "--material-margin",
+        )?;
+        cfg.adjudication = Adjudication {
+            resign: resign_score.map(|score| ResignRule {
+                score,
+                plies: resign_plies.unwrap_or(ResignRule::DEFAULT_PLIES),
+            }),
+            draw: draw_score.map(|score| DrawRule {
+                score,
+                plies: draw_plies.unwrap_or(DrawRule::DEFAULT_PLIES),
+                after: draw_after.unwrap_or(0),
+            }),
+            material: material_margin.map(|margin| MaterialRule {
+                margin,
+                plies: material_plies.unwrap_or(MaterialRule::DEFAULT_PLIES),
+            }),
+        };
+        cfg.adjudication.check()?;
+        Ok(cfg)
+    }
+}
+
+/// Centipawn thresholds stay below the scores that mean mate (CECP's 100000).
+const MAX_CP: i64 = 99_999;
+
+/// An integer option in `lo..=hi`.
+fn number(flag: &str, value: &str, lo: i64, hi: i64) -> Result<i64, String> {
+    match value.parse::<i64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "{flag}: expected a whole number from {lo} to {hi}, got '{value}'"
+        )),
+    }
+}
+
+fn parse_sprt(value: &str) -> Result<Sprt, String> {
+    let bad = || format!("--sprt: expected ELO0,ELO1[,ALPHA,BETA], got '{value}'");
+    let v: Vec<f64> = (value.split(','))
+        .map(|x| x.trim().parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let (elo0, elo1, alpha, beta) = match v[..] {
+        [elo0, elo1] => (elo0, elo1, 0.05, 0.05),
+        [elo0, elo1, alpha, beta] => (elo0, elo1, alpha, beta),
+        _ => return Err(bad()),
+    };
+    let probability = |p: f64| p > 0.0 && p < 0.5;
+    let valid = elo0 < elo1 && probability(alpha) && probability(beta);
+    if !valid {
+        return Err(bad());
+    }
+    Ok(Sprt {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
+}
+
+/// The positions of an openings file: one SFEN a line; blank lines and lines
+/// starting with `#` are skipped.
+pub fn read_openings(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--openings: cannot read '{path}': {e}"))?;
+    let openings = parse_openings(&text);
+    if openings.is_empty() {
+        return Err(format!("--openings: no positions in '{path}'"));
+    }
+    Ok(openings)
+}
+
+/// The SFENs of an openings file's text (see `read_openings`).
+pub fn parse_openings(text: &str) -> Vec<String> {
+    (text.lines().map(str::trim))
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// Score adjudication for a win (cutechess-cli's `-resign`, `--resign-score CP
+/// --resign-plies N`): the game is won for side X once the scores the engines
+/// reported with their last N moves all give X at least `score` centipawns
+/// (mate counts as beyond any threshold). Each score is the engine's own, from
+/// its side's point of view, so with N >= 2 both engines must agree: the loser's
+/// engine at most -CP, the winner's at least +CP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    pub score: i32,
+    pub plies: u32,
+}
+
+impl ResignRule {
+    pub const DEFAULT_PLIES: u32 = 6;
+}
+
+/// Score adjudication for a draw (cutechess-cli's `-draw`, `--draw-score CP
+/// --draw-plies N --draw-after PLY`): the game is drawn once the scores
+/// reported with the last N moves are all within `score` centipawns of zero and
+/// all of those moves came after ply `after` of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub score: i32,
+    pub plies: u32,
+    pub after: u32,
+}
+
+impl DrawRule {
+    pub const DEFAULT_PLIES: u32 = 20;
+}
+
+/// Material adjudication, needing no engine scores (`--material-margin CP
+/// --material-plies N`): the game is won for side X once X's material (the
+/// referee's piece values, as the evaluation counts them) has been at least
+/// `margin` centipawns ahead after each of the last N moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaterialRule {
+    pub margin: i32,
+    pub plies: u32,
+}
+
+impl MaterialRule {
+    pub const DEFAULT_PLIES: u32 = 10;
+}
+
+/// The rules that may end a game before its natural end or the ply limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    pub resign: Option<ResignRule>,
+    pub draw: Option<DrawRule>,
+    pub material: Option<MaterialRule>,
+}
+
+impl Adjudication {
+    /// Rejects thresholds that make no sense, or that let both a win and a draw
+    /// be declared on the same scores.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(r) = self.resign
+            && !(1..=MAX_CP as i32).contains(&r.score)
+        {
+            return Err(format!(
+                "--resign-score must be 1 to {MAX_CP}, not {}",
+                r.score
+            ));
+        }
+        if let Some(d) = self.draw
+            && !(0..=MAX_CP as i32).contains(&d.score)
+        {
+            return Err(format!(
+                "--draw-score must be 0 to {MAX_CP}, not {}",
+                d.score
+            ));
+        }
+        if let Some(m) = self.material
+            && m.margin < 1
+        {
+            return Err(format!(
+                "--material-margin must be positive, not {}",
+                m.margin
+            ));
+        }
+        let plies = [
+            self.resign.map(|r| ("--resign-plies", r.plies)),
+            self.draw.map(|d| ("--draw-plies", d.plies)),
+            self.material.map(|m| ("--material-plies", m.plies)),
+        ];
+        if let Some((flag, _)) = plies.into_iter().flatten().find(|(_, n)| *n == 0) {
+            return Err(format!("{flag} must be at least 1"));
+        }
+        if let (Some(r), Some(d)) = (self.resign, self.draw)
+            && d.score >= r.score
+        {
+            return Err(format!(
+                "--draw-score ({}) must be below --resign-score ({})",
+                d.score, r.score
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Which adjudication ended a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adjudicated {
+    /// The engines' scores (a win under `ResignRule`, a draw under `DrawRule`).
+    Scores,
+    /// The material balance (`MaterialRule`).
+    Material,
+}
+
+/// A score that stands for mate in an engine's report: beyond any threshold.
+pub const MATE_SCORE: i32 = 1_000_000_000;
+
+/// The running streaks of one game's adjudication rules.
+#[derive(Clone, Debug)]
+pub struct Adjudicator {
+    rules: Adjudication,
+    /// The side the last scores favour by the resign threshold, and for how many
+    /// plies in a row.
+    lead: Option<(Side, u32)>,
+    /// Plies in a row (after `DrawRule::after`) with scores near zero.
+    quiet: u32,
+    /// The side ahead in material by the margin, and for how many plies in a row.
+    material: Option<(Side, u32)>,
+}
+
+/// A decision: the winner (`None`: a draw), how, and the reason to record.
+pub type Decision = (Option<Side>, Adjudicated, String);
+
+impl Adjudicator {
+    pub fn new(rules: Adjudication) -> Adjudicator {
+        Adjudicator {
+            rules,
+            lead: None,
+            quiet: 0,
+            material: None,
+        }
+    }
+
+    /// Called after ply `ply` of the game (1 for its first move), made by
+    /// `mover` whose engine reported `score` with it (from `mover`'s point of
+    /// view, mate as +/-`MATE_SCORE`; `None` if it reported none, which breaks
+    /// the score streaks), with `material` the balance from Black's point of
+    /// view after it. A win on scores is checked first, then a draw on scores,
+    /// then material.
+    pub fn after_ply(
+        &mut self,
+        ply: usize,
+        mover: Side,
+        score: Option<i32>,
+        material: i32,
+    ) -> Option<Decision> {
+        let name = |s: Side| match s {
+            Side::Black => "Black",
+            Side::White => "White",
+        };
+        // Black's point of view.
+        let black = score.map(|s| if mover == Side::Black { s } else { -s });
+        let ahead = |v: i32, margin: i32| {
+            if v >= margin {
+                Some(Side::Black)
+            } else if v <= -margin {
+                Some(Side::White)
+            } else {
+                None
+            }
+        };
+        let mut verdict = None;
+        if let Some(r) = self.rules.resign {
+            let n = extend(&mut self.lead, black.and_then(|b| ahead(b, r.score)));
+            if n >= r.plies
+                && let Some((side, _)) = self.lead
+            {
+                let w = name(side);
+                verdict = Some((
+                    Some(side),
+                    Adjudicated::Scores,
+                    format!(
+                        "{w} wins: adjudicated: scores ({w} +{} cp or more for {n} plies)",
+                        r.score
+                    ),
+                ));
+            }
+        }
+        if let Some(d) = self.rules.draw {
+            let near_zero = black.is_some_and(|b| b.abs() <= d.score);
+            self.quiet = if near_zero && ply > d.after as usize {
+                self.quiet + 1
+            } else {
+                0
+            };
+            if self.quiet >= d.plies && verdict.is_none() {
+                verdict = Some((
+                    None,
+                    Adjudicated::Scores,
+                    format!(
+                        "draw: adjudicated: scores (within {} cp of 0 for {} plies after ply {})",
+                        d.score, self.quiet, d.after
+                    ),
+                ));
+            }
+        }
+        if let Some(m) = self.rules.material {
+            let n = extend(&mut self.material, ahead(material, m.margin));
+            if n >= m.plies
+                && verdict.is_none()
+                && let Some((side, _)) = self.material
+            {
+                let w = name(side);
+                verdict = Some((
+                    Some(side),
+                    Adjudicated::Material,
+                    format!(
+                        "{w} wins: adjudicated: material ({w} +{} cp or more for {n} plies)",
+                        m.margin
+                    ),
+                ));
+            }
+        }
+        verdict
+    }
+}
+
+/// Extends a streak of plies favouring one side (or breaks it); its length.
+fn extend(streak: &mut Option<(Side, u32)>, leader: Option<Side>) -> u32 {
+    *streak = match (leader, *streak) {
+        (Some(l), Some((s, n))) if l == s => Some((l, n + 1)),
+        (Some(l), _) => Some((l, 1)),
+        (None, _) => None,
+    };
+    streak.map_or(0, |(_, n)| n)
+}
+
+/// The score of a USI `info` line (`score cp N`, `score mate N`), from the
+/// engine's point of view, mate as +/-`MATE_SCORE`. `None` for lines without
+/// one, `info string` text, and MultiPV lines other than the first.
+pub fn usi_info_score(line: &str) -> Option<i32> {
+    let mut tokens = line.split_whitespace();
+    if tokens.next()? != "info" {
+        return None;
+    }
+    let tokens: Vec<&str> = tokens.take_while(|t| *t != "string").collect();
+    if let Some(i) = tokens.iter().position(|t| *t == "multipv")
+        && tokens.get(i + 1) != Some(&"1")
+    {
+        return None;
+    }
+    let i = tokens.iter().position(|t| *t == "score")?;
+    let value = *tokens.get(i + 2)?;
+    match *tokens.get(i + 1)? {
+        "cp" => value
+            .parse::<i64>()
+            .ok()
+            .map(|v| v.clamp(-(MATE_SCORE as i64), MATE_SCORE as i64) as i32),
+        "mate" => {
+            // `mate N` (plies or moves; negative when the engine is mated), or
+            // `mate +` / `mate -` when the distance is unknown.
+            let losing = value.starts_with('-');
+            (value == "+"
+                || value == "-"
+                || value.trim_start_matches(['+', '-']).parse::<u32>().is_ok())
+            .then_some(if losing { -MATE_SCORE } else { MATE_SCORE })
+        }
+        _ => None,
+    }
+}
+
+/// The score of a CECP thinking line (`depth score time nodes pv...`), from the
+/// engine's point of view, mate (+/-100000 or beyond) as +/-`MATE_SCORE`.
+pub fn cecp_thinking_score(line: &str) -> Option<i32> {
+    let t: Vec<&str> = line.split_whitespace().take(4).collect();
+    let [depth, score, time, nodes] = t[..] else {
+        return None;
+    };
+    // Some engines mark the depth (`12.`, `12&`).
+    let depth = depth.trim_end_matches(|c: char| !c.is_ascii_digit());
+    depth.parse::<u32>().ok()?;
+    time.parse::<u64>().ok()?;
+    nodes.parse::<u64>().ok()?;
+    let score: i64 = score.parse().ok()?;
+    Some(if score >= 100_000 {
+        MATE_SCORE
+    } else if score <= -100_000 {
+        -MATE_SCORE
+    } else {
+        score as i32
+    })
 }
 
 /// A finished game.
@@ -94,6 +557,8 @@ pub struct GameRecord {
     /// Winner's side, or `None` for a draw.
     pub winner: Option<Side>,
     pub reason: String,
+    /// Set when an adjudication rule ended the game.
+    pub adjudicated: Option<Adjudicated>,
 }
 
 struct EngineProcess {
@@ -233,6 +698,8 @@ impl EngineProcess {
         self.send("new")?;
         self.send(&format!("variant {}", cfg.variant.name))?;
         self.send("force")?;
+        // Thinking output: the scores adjudication reads.
+        self.send("post")?;
         if start.split_whitespace().next() != cfg.variant.setup.split_whitespace().next() {
             let board = crate::protocol::cecp::xboard_board(cfg.variant.name, start)
                 .ok_or("no XBoard position for this variant")?;
@@ -257,7 +724,8 @@ impl EngineProcess {
     }
 
     /// Asks for a move. `moves` are the game's moves so far in XBoard notation
-    /// (CECP) or ours (USI).
+    /// (CECP) or ours (USI). With the reply comes the score of the last `info`
+    /// line (USI) or thinking line (CECP) before the move, if there was one.
     fn think(
         &mut self,
         cfg: &MatchConfig,
@@ -265,7 +733,7 @@ impl EngineProcess {
         moves: &[String],
         clocks: [Duration; 2],
         side: Side,
-    ) -> Result<Reply, String> {
+    ) -> Result<(Reply, Option<i32>), String> {
         let limit = match &cfg.tc {
             TimeControl::MoveTime(t) => *t + Duration::from_secs(5),
             TimeControl::Nodes(_) => Duration::from_secs(120),
@@ -275,6 +743,7 @@ impl EngineProcess {
             }
         };
         let t = Instant::now();
+        let mut score = None;
         if self.cecp {
             for m in &moves[self.fed..] {
                 let line = if self.usermove {
@@ -304,11 +773,13 @@ impl EngineProcess {
                     if !legs.ends_with(',') {
                         break Reply::Xboard(std::mem::take(&mut legs));
                     }
+                } else if let Some(s) = cecp_thinking_score(&line) {
+                    score = Some(s);
                 }
             };
             self.send("force")?;
             self.fed = moves.len() + 1;
-            return Ok(reply);
+            return Ok((reply, score));
         }
         self.send(&format!("position sfen {start} moves {}", moves.join(" ")))?;
         let go = match &cfg.tc {
@@ -330,13 +801,17 @@ impl EngineProcess {
                 Ok(line) => {
                     if let Some(rest) = line.strip_prefix("bestmove") {
                         let mv = rest.split_whitespace().next().unwrap_or("");
-                        return Ok(match mv {
+                        let reply = match mv {
                             "resign" | "" => Reply::Resign,
                             m => Reply::Ours(m.to_string()),
-                        });
+                        };
+                        return Ok((reply, score));
+                    }
+                    if let Some(s) = usi_info_score(&line) {
+                        score = Some(s);
                     }
                 }
-                Err(_) => return Ok(Reply::Silent),
+                Err(_) => return Ok((Reply::Silent, None)),
             }
         }
     }
@@ -378,7 +853,9 @@ fn play_game(
         moves,
         winner,
         reason,
+        adjudicated: None,
     };
+    let mut adjudicator = Adjudicator::new(cfg.adjudication);
     loop {
         if let Some(o) = session.outcome() {
             let winner = match o {
@@ -403,7 +880,7 @@ fn play_game(
         let e = &mut engines[who];
         let t = Instant::now();
         let history = if e.cecp { &xb_moves } else { &moves };
-        let reply = e.think(cfg, start, history, clocks, side)?;
+        let (reply, score) = e.think(cfg, start, history, clocks, side)?;
         let elapsed = t.elapsed();
         let opponent_wins = Some(side.flip());
         let name = e.name.clone();
@@ -442,6 +919,16 @@ fn play_game(
         };
         xb_moves.push(xb);
         moves.push(mv);
+        // A game that has ended on the board is not adjudicated.
+        if session.outcome().is_none()
+            && let Some((winner, how, reason)) =
+                adjudicator.after_ply(moves.len(), side, score, session.material())
+        {
+            return Ok(GameRecord {
+                adjudicated: Some(how),
+                ..end(winner, reason, moves)
+            });
+        }
     }
 }
 
@@ -573,4 +1060,284 @@ fn write_game(
         writeln!(f, "{}. {}", i + 1, pair.join(" "))?;
     }
     writeln!(f, "{result}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn usi_scores_are_read_from_info_lines() {
+        let s = usi_info_score;
+        assert_eq!(
+            s("info depth 3 seldepth 6 score cp 56 nodes 10 pv 9k9j"),
+            Some(56)
+        );
+        assert_eq!(
+            s("info depth 3 score cp -120 lowerbound nodes 10"),
+            Some(-120)
+        );
+        assert_eq!(s("info depth 9 score mate 5 pv a b"), Some(MATE_SCORE));
+        assert_eq!(s("info depth 9 score mate -4 pv a b"), Some(-MATE_SCORE));
+        assert_eq!(s("info score mate -"), Some(-MATE_SCORE));
+        assert_eq!(s("info score mate +"), Some(MATE_SCORE));
+        assert_eq!(s("info depth 4 multipv 1 score cp 7 pv x"), Some(7));
+        assert_eq!(s("info depth 4 multipv 2 score cp 7 pv x"), None);
+        assert_eq!(s("info string score cp 300"), None);
+        assert_eq!(s("info depth 3 nodes 100"), None);
+        assert_eq!(s("info depth 3 score cp x"), None);
+        assert_eq!(s("bestmove 9k9j"), None);
+    }
+
+    #[test]
+    fn cecp_scores_are_read_from_thinking_lines() {
+        let s = cecp_thinking_score;
+        assert_eq!(s("4 -35 12 5012 9k9j 7e7f"), Some(-35));
+        assert_eq!(s("12. 40 100 99999 a"), Some(40));
+        assert_eq!(s("3 100003 5 20 a b c"), Some(MATE_SCORE));
+        assert_eq!(s("3 -100002 5 20 a b"), Some(-MATE_SCORE));
+        assert_eq!(s("move 9k9j"), None);
+        assert_eq!(s("feature done=1"), None);
+        assert_eq!(s("1 2 3"), None);
+        assert_eq!(s("Illegal move: 1 2 3 4"), None);
+    }
+
+    fn rules(s: &str) -> Result<Adjudication, String> {
+        MatchConfig::from_args(&args(&format!("--engine1 a --engine2 b {s}")))
+            .map(|c| c.adjudication)
+    }
+
+    #[test]
+    fn adjudication_options() {
+        assert_eq!(rules(""), Ok(Adjudication::default()));
+        assert_eq!(
+            rules(
+                "--resign-score 600 --resign-plies 4 --draw-score 20 --draw-plies 10 --draw-after 100 --material-margin 1500 --material-plies 8"
+            ),
+            Ok(Adjudication {
+                resign: Some(ResignRule {
+                    score: 600,
+                    plies: 4
+                }),
+                draw: Some(DrawRule {
+                    score: 20,
+                    plies: 10,
+                    after: 100
+                }),
+                material: Some(MaterialRule {
+                    margin: 1500,
+                    plies: 8
+                }),
+            })
+        );
+        // The plies have defaults once the rule is on.
+        assert_eq!(
+            rules("--resign-score 600 --draw-score 0 --material-margin 900"),
+            Ok(Adjudication {
+                resign: Some(ResignRule {
+                    score: 600,
+                    plies: 6
+                }),
+                draw: Some(DrawRule {
+                    score: 0,
+                    plies: 20,
+                    after: 0
+                }),
+                material: Some(MaterialRule {
+                    margin: 900,
+                    plies: 10
+                }),
+            })
+        );
+        for (bad, says) in [
+            (
+                "--resign-score 0",
+                "--resign-score: expected a whole number from 1 to 99999, got '0'",
+            ),
+            ("--resign-score -600", "--resign-score: expected"),
+            ("--resign-score abc", "--resign-score: expected"),
+            ("--resign-score 100000", "--resign-score: expected"),
+            (
+                "--resign-score 600 --resign-plies 0",
+                "--resign-plies: expected a whole number from 1",
+            ),
+            ("--resign-plies 6", "--resign-plies needs --resign-score"),
+            ("--draw-plies 6", "--draw-plies needs --draw-score"),
+            ("--draw-after 100", "--draw-after needs --draw-score"),
+            (
+                "--draw-score -1",
+                "--draw-score: expected a whole number from 0",
+            ),
+            ("--draw-score 20 --draw-after x", "--draw-after: expected"),
+            (
+                "--material-plies 4",
+                "--material-plies needs --material-margin",
+            ),
+            ("--material-margin 0", "--material-margin: expected"),
+            (
+                "--resign-score 300 --draw-score 300",
+                "--draw-score (300) must be below --resign-score (300)",
+            ),
+            ("--resign-score", "--resign-score needs a value"),
+            ("--resign-cp 300", "unknown option '--resign-cp'"),
+        ] {
+            let e = rules(bad).unwrap_err();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn other_options() {
+        let c = MatchConfig::from_args(&args(
+            "--engine1 a --engine2 b --games 10 --concurrency 2 --tc nodes=5 --variant tai --max-plies 50 --sprt 0,10",
+        ))
+        .unwrap();
+        assert_eq!((c.games, c.concurrency, c.max_plies), (10, 2, 50));
+        assert_eq!((c.tc, c.variant.name), (TimeControl::Nodes(5), "tai"));
+        assert!(c.sprt.is_some());
+        for (bad, says) in [
+            ("--engine1 a", "--engine1 and --engine2 are needed"),
+            ("--engine1 a --engine2 b --games x", "--games: expected"),
+            ("--engine1 a --engine2 b --tc 1+", "bad time control '1+'"),
+            (
+                "--engine1 a --engine2 b --variant chess",
+                "unknown variant 'chess'",
+            ),
+            ("--engine1 a --engine2 b --sprt 10", "--sprt: expected"),
+            (
+                "--engine1 a --engine2 b --openings /nonexistent/x",
+                "--openings: cannot read",
+            ),
+        ] {
+            let e = MatchConfig::from_args(&args(bad)).err().unwrap();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn openings_files_skip_comments_and_blank_lines() {
+        assert_eq!(
+            parse_openings("# a\n\n  x y z  \n#b\nu v\n"),
+            vec!["x y z", "u v"]
+        );
+    }
+
+    /// Runs the adjudicator over plies of (score for the mover, material for Black).
+    fn decide(rules: Adjudication, plies: &[(Option<i32>, i32)]) -> Option<(usize, Decision)> {
+        let mut a = Adjudicator::new(rules);
+        let mut mover = Side::Black;
+        for (i, &(score, material)) in plies.iter().enumerate() {
+            if let Some(d) = a.after_ply(i + 1, mover, score, material) {
+                return Some((i + 1, d));
+            }
+            mover = mover.flip();
+        }
+        None
+    }
+
+    #[test]
+    fn score_wins_need_every_score_of_the_streak() {
+        let resign = Adjudication {
+            resign: Some(ResignRule {
+                score: 500,
+                plies: 4,
+            }),
+            ..Default::default()
+        };
+        // Black's engine says +600, White's -600 (White's view): Black is ahead.
+        let ahead = [(Some(600), 0), (Some(-600), 0)].repeat(3);
+        let (ply, (winner, how, reason)) = decide(resign, &ahead).unwrap();
+        assert_eq!(
+            (ply, winner, how),
+            (4, Some(Side::Black), Adjudicated::Scores)
+        );
+        assert!(
+            reason.starts_with("Black wins: adjudicated: scores"),
+            "{reason}"
+        );
+        // One engine disagreeing, or silent, restarts the count.
+        let mut broken = ahead.clone();
+        broken[2].0 = Some(100);
+        assert_eq!(decide(resign, &broken), None);
+        broken.push((Some(600), 0));
+        assert_eq!(decide(resign, &broken).map(|d| d.0), Some(7));
+        let silent = [(Some(600), 0), (None, 0)].repeat(4);
+        assert_eq!(decide(resign, &silent), None);
+        // Mate counts as beyond the threshold; White wins when both agree.
+        let white = [(Some(-MATE_SCORE), 0), (Some(900), 0)].repeat(2);
+        assert_eq!(decide(resign, &white).unwrap().1.0, Some(Side::White));
+        // A lead changing hands restarts the count.
+        let swing = [
+            (Some(600), 0),
+            (Some(-600), 0),
+            (Some(-600), 0),
+            (Some(600), 0),
+            (Some(-600), 0),
+        ];
+        assert_eq!(decide(resign, &swing), None);
+    }
+
+    #[test]
+    fn score_draws_count_only_after_the_given_ply() {
+        let draw = Adjudication {
+            draw: Some(DrawRule {
+                score: 20,
+                plies: 3,
+                after: 4,
+            }),
+            ..Default::default()
+        };
+        let quiet = [(Some(10), 0), (Some(-20), 0)].repeat(5);
+        let (ply, (winner, how, reason)) = decide(draw, &quiet).unwrap();
+        assert_eq!((ply, winner, how), (7, None, Adjudicated::Scores));
+        assert!(reason.starts_with("draw: adjudicated: scores"), "{reason}");
+        let mut loud = quiet.clone();
+        loud[5].0 = Some(21);
+        assert_eq!(decide(draw, &loud).map(|d| d.0), Some(9));
+        loud[7].0 = None;
+        assert_eq!(decide(draw, &loud), None);
+    }
+
+    #[test]
+    fn material_wins_need_no_scores() {
+        let material = Adjudication {
+            material: Some(MaterialRule {
+                margin: 1000,
+                plies: 3,
+            }),
+            ..Default::default()
+        };
+        // White ahead: after a capture and the recapture the margin is gone.
+        let plies = [
+            (None, -1200),
+            (None, -1200),
+            (None, 0),
+            (None, -1000),
+            (None, -1500),
+            (None, -1000),
+        ];
+        let (ply, (winner, how, reason)) = decide(material, &plies).unwrap();
+        assert_eq!(
+            (ply, winner, how),
+            (6, Some(Side::White), Adjudicated::Material)
+        );
+        assert!(
+            reason.starts_with("White wins: adjudicated: material"),
+            "{reason}"
+        );
+        // Scores first: a score win is declared even when material would be too.
+        let both = Adjudication {
+            resign: Some(ResignRule {
+                score: 500,
+                plies: 3,
+            }),
+            ..material
+        };
+        let plies = [(Some(-600), -2000), (Some(600), -2000), (Some(-600), -2000)];
+        assert_eq!(decide(both, &plies).unwrap().1.1, Adjudicated::Scores);
+    }
 }

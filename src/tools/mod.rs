@@ -1,4 +1,6 @@
-//! Tools behind subcommands: matches and their statistics, the search bench.
+//! Tools behind subcommands: matches and their statistics, opening sets, the
+//! search bench.
 pub mod bench;
 pub mod match_runner;
+pub mod openings;
 pub mod stats;
