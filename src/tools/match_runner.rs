@@ -409,10 +409,6 @@ impl Adjudicator {
         score: Option<i32>,
         material: i32,
     ) -> Option<Decision> {
-        let name = |s: Side| match s {
-            Side::Black => "Black",
-            Side::White => "White",
-        };
         // Black's point of view.
         let black = score.map(|s| if mover == Side::Black { s } else { -s });
         let ahead = |v: i32, margin: i32| {
@@ -430,15 +426,7 @@ impl Adjudicator {
             if n >= r.plies
                 && let Some((side, _)) = self.lead
             {
-                let w = name(side);
-                verdict = Some((
-                    Some(side),
-                    Adjudicated::Scores,
-                    format!(
-                        "{w} wins: adjudicated: scores ({w} +{} cp or more for {n} plies)",
-                        r.score
-                    ),
-                ));
+                verdict = Some(win(side, Adjudicated::Scores, r.score, n));
             }
         }
         if let Some(d) = self.rules.draw {
@@ -465,19 +453,29 @@ impl Adjudicator {
                 && verdict.is_none()
                 && let Some((side, _)) = self.material
             {
-                let w = name(side);
-                verdict = Some((
-                    Some(side),
-                    Adjudicated::Material,
-                    format!(
-                        "{w} wins: adjudicated: material ({w} +{} cp or more for {n} plies)",
-                        m.margin
-                    ),
-                ));
+                verdict = Some(win(side, Adjudicated::Material, m.margin, n));
             }
         }
         verdict
     }
+}
+
+/// A win adjudicated on `kind` (scores or material): `side` ahead by at least
+/// `margin` centipawns for `plies` plies.
+fn win(side: Side, kind: Adjudicated, margin: i32, plies: u32) -> Decision {
+    let w = match side {
+        Side::Black => "Black",
+        Side::White => "White",
+    };
+    let what = match kind {
+        Adjudicated::Material => "material",
+        _ => "scores",
+    };
+    (
+        Some(side),
+        kind,
+        format!("{w} wins: adjudicated: {what} ({w} +{margin} cp or more for {plies} plies)"),
+    )
 }
 
 /// Extends a streak of plies favouring one side (or breaks it); its length.
