@@ -1286,6 +1286,7 @@ fn bad_output(l: &str) -> Option<String> {
     let w: Vec<&str> = l.split_whitespace().collect();
     let bad = match w[..] {
         // USI: `info depth ... pv <moves>`, `bestmove <move>|resign`.
+        ["info", "depth", _, "currmove", _, "currmovenumber", _] => false,
         ["info", "depth", ..] => w.last() == Some(&"pv") || !w.contains(&"pv"),
         ["bestmove", _, "ponder", _] => false,
         ["bestmove", ..] => w.len() != 2,

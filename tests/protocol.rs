@@ -654,3 +654,24 @@ fn a_huge_empty_square_count_is_refused() {
         assert_eq!(h.sfen(), before);
     }
 }
+
+/// Past a second of search, each root move is announced as it is taken up.
+#[test]
+fn long_searches_announce_root_moves() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    let out = h.send("go movetime 1600");
+    let current: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "{out:?}");
+    for l in current {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert!(
+            matches!(
+                w[..],
+                ["info", "depth", _, "currmove", _, "currmovenumber", _]
+            ),
+            "{l}"
+        );
+        assert!(w[6].parse::<usize>().unwrap() >= 1);
+    }
+}

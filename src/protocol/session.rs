@@ -53,6 +53,9 @@ pub trait Reporter: Send + 'static {
     fn finish(&self, f: &Final) {
         self.best(f.best);
     }
+    /// The root move being searched (long searches only); ignored unless a
+    /// protocol shows it.
+    fn currmove(&self, _mv: &str, _number: usize, _depth: u32) {}
     /// Something went wrong inside the engine (the game goes on).
     fn error(&self, msg: &str);
 }
@@ -91,6 +94,12 @@ impl Reporter for UsiReporter {
             r.elapsed.as_millis(),
             r.hashfull,
             r.pv.join(" ")
+        ));
+    }
+
+    fn currmove(&self, mv: &str, number: usize, depth: u32) {
+        (self.out)(&format!(
+            "info depth {depth} currmove {mv} currmovenumber {number}"
         ));
     }
 
@@ -413,7 +422,10 @@ fn main_search<const C: usize>(
     };
     let mut searcher = Searcher::new(pos, history, &signals.stop, tt)
         .with_node_counter(nodes)
-        .with_ponder(&signals.pondering);
+        .with_ponder(&signals.pondering)
+        .with_currmove(Box::new(|mv, number, depth| {
+            reporter.currmove(&mv.to_text(geo), number, depth)
+        }));
     let mut report = |it: &Iteration| {
         reporter.iteration(&Report {
             depth: it.depth,

@@ -96,7 +96,16 @@ pub struct Searcher<'a, const C: usize> {
     quiet_history: Vec<i32>,
     /// Room for one piece's moves (checking the table's move).
     scratch: Vec<Move>,
+    /// Told each root move as it is searched (`info currmove`).
+    currmove: Option<CurrMoveListener<'a>>,
 }
+
+/// Receives (move, its number in the root order from 1, depth).
+pub type CurrMoveListener<'a> = Box<dyn FnMut(Move, usize, u32) + 'a>;
+
+/// Root moves are announced only after this long (USI GUIs show them for long
+/// searches; a flood of them in short ones helps no one).
+const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 
 /// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -144,6 +153,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
             scratch: Vec::with_capacity(256),
+            currmove: None,
             pos,
             history,
             stop,
@@ -165,6 +175,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// every thread's nodes).
     pub fn with_node_counter(mut self, counter: Arc<AtomicU64>) -> Self {
         self.shared_nodes = Some(counter);
+        self
+    }
+
+    /// Tells `listen` each root move as it is searched (after the first second).
+    pub fn with_currmove(mut self, listen: CurrMoveListener<'a>) -> Self {
+        self.currmove = Some(listen);
         self
     }
 
@@ -510,6 +526,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             };
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
+            if ply == 0 {
+                self.announce_root_move(mv, i + 1, depth as u32);
+            }
             self.pos.make(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
@@ -571,6 +590,17 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Tells the `currmove` listener (if any) which root move is being searched,
+    /// once the search has run long enough for a person to care.
+    fn announce_root_move(&mut self, mv: Move, number: usize, depth: u32) {
+        if self.start.elapsed() < CURRMOVE_AFTER {
+            return;
+        }
+        if let Some(listen) = self.currmove.as_mut() {
+            listen(mv, number, depth);
+        }
     }
 
     /// Whether a move from the table is legal here (its piece's moves hold it).
