@@ -160,7 +160,7 @@ impl<const C: usize> Position<C> {
 
     /// `compute_attacks`, from the piece's cached motion when its leaps are
     /// tabulated and its slides plain (the common case in make).
-    #[inline]
+    #[inline(always)]
     pub(super) fn current_attacks(&self, id: PieceId) -> Bitboard<C> {
         let m = &self.motion[id as usize];
         if !m.has(Motion::TABULATED) {
@@ -192,24 +192,24 @@ impl<const C: usize> Position<C> {
     }
 
     /// Flips the squares of `diff` in piece `id`'s attack set, logging the change.
-    #[inline]
+    #[inline(always)]
     pub(super) fn apply_diff(&mut self, id: PieceId, diff: Bitboard<C>) {
         if diff.is_empty() {
             return;
         }
         self.attack_log.push(Logged { diff, id });
-        self.account(id, &diff);
+        if self.mobility_tracked {
+            self.account(id, &diff);
+        }
         self.attacks[id as usize] ^= diff;
         diff.toggle_in(&mut self.attackers, id as usize);
     }
 
     /// The tracked mobility's share of flipping `diff` in piece `id`'s attacks
-    /// (counted only while the piece is on the board).
-    #[inline]
+    /// (counted only while the piece is on the board). Kept out of line: make
+    /// and unmake outside the search do not pay for it.
+    #[inline(never)]
     fn account(&mut self, id: PieceId, diff: &Bitboard<C>) {
-        if !self.mobility_tracked {
-            return;
-        }
         let i = self.pieces[id as usize].side.index();
         if !self.side_ids[i].test(id as usize) {
             return;
@@ -221,9 +221,11 @@ impl<const C: usize> Position<C> {
     }
 
     /// Flips the squares of `diff` in piece `id`'s attack set without logging.
-    #[inline]
+    #[inline(always)]
     pub(super) fn undo_diff(&mut self, id: PieceId, diff: Bitboard<C>) {
-        self.account(id, &diff);
+        if self.mobility_tracked {
+            self.account(id, &diff);
+        }
         self.attacks[id as usize] ^= diff;
         diff.toggle_in(&mut self.attackers, id as usize);
     }

@@ -157,9 +157,7 @@ impl<const C: usize> Position<C> {
         self.board[from as usize] = NO_PIECE;
         self.board[to as usize] = id;
         if self.mobility_tracked {
-            let ids = self.side_ids[side];
-            self.own_cover[side] += (self.attackers[to as usize] & ids).count() as i32
-                - (self.attackers[from as usize] & ids).count() as i32;
+            self.cover_moved(side, from, to);
         }
         self.occ[side].clear(from as usize);
         self.occ[side].set(to as usize);
@@ -170,6 +168,15 @@ impl<const C: usize> Position<C> {
             self.occ_rank[k].set(to as usize);
         }
         self.pieces[id as usize].sq = to;
+    }
+
+    /// The tracked mobility's share of a piece of side `side` moving from `from`
+    /// to `to`: its side's attackers of the two squares.
+    #[inline(never)]
+    fn cover_moved(&mut self, side: usize, from: Square, to: Square) {
+        let ids = self.side_ids[side];
+        self.own_cover[side] += (self.attackers[to as usize] & ids).count() as i32
+            - (self.attackers[from as usize] & ids).count() as i32;
     }
 
     /// Gives piece `id` (off the board) the form `form`.
@@ -183,6 +190,7 @@ impl<const C: usize> Position<C> {
     /// Brings slider `id`'s attacks up to date after the occupancy of squares it
     /// attacks changed: `emptied` squares it saw were blockers, so its line goes on
     /// past them; a `filled` square it saw now cuts its line.
+    #[inline(always)]
     fn update_lines(&mut self, id: PieceId, emptied: &[Square], filled: Square) {
         let m = self.motion[id as usize];
         if !m.has(Motion::SEPARABLE) {
