@@ -15,7 +15,9 @@ use crate::types::{PieceId, Side};
 const NO_STOPS: [Square; 2] = [NO_SQUARE; 2];
 
 impl<const C: usize> Position<C> {
-    /// Appends every legal move of the side to move.
+    /// Appends every legal move of the side to move. (Kept out of line: a thin
+    /// wrapper, it would otherwise pull the whole generator into each caller.)
+    #[inline(never)]
     pub fn generate(&self, out: &mut Vec<Move>) {
         self.generate_some::<false>(out);
     }
