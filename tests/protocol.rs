@@ -660,7 +660,16 @@ fn a_huge_empty_square_count_is_refused() {
 fn long_searches_announce_root_moves() {
     let mut h = Harness::new();
     h.send("position startpos");
-    let out = h.send("go movetime 1600");
+    // An infinite search runs past the first second; each iteration's second and
+    // later root moves are announced from then on.
+    h.send_nowait("go infinite");
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(30)
+        && !(h.lines.lock().unwrap().iter()).any(|l| l.contains(" currmove "))
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = h.send("stop");
     let current: Vec<&String> = out.iter().filter(|l| l.contains(" currmove ")).collect();
     assert!(!current.is_empty(), "{out:?}");
     for l in current {
