@@ -187,11 +187,10 @@ impl<const C: usize> Position<C> {
             self.occ_rank[k].set(sq as usize);
         }
         if self.mobility_tracked {
-            // The square first (covered by the side's other pieces), then the
-            // piece's own attacks: each (square, piece) pair counted once.
+            // The square (covered by the side's other pieces: `id` is not among
+            // its ids yet), then the piece's own attacks: each pair counted once.
             let i = side.index();
             self.own_cover[i] += (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
-            self.side_ids[i].set(id as usize);
             let att = self.attacks[id as usize];
             self.own_cover[i] += (att & self.occ[i]).count() as i32;
             self.reach[i] += att.count() as i32;
@@ -214,13 +213,15 @@ impl<const C: usize> Position<C> {
     fn lift<const HASH: bool>(&mut self, id: PieceId) {
         let PieceInfo { form, side, sq } = self.pieces[id as usize];
         if self.mobility_tracked {
-            // `put` undone in reverse order: the piece's attacks, then the square.
+            // `put` undone: the piece's attacks, then its square as covered by
+            // the side's other pieces.
             let i = side.index();
             let att = self.attacks[id as usize];
-            self.own_cover[i] -= (att & self.occ[i]).count() as i32;
+            let mut others = self.side_ids[i];
+            others.clear(id as usize);
+            self.own_cover[i] -= (att & self.occ[i]).count() as i32
+                + (self.attackers[sq as usize] & others).count() as i32;
             self.reach[i] -= att.count() as i32;
-            self.side_ids[i].clear(id as usize);
-            self.own_cover[i] -= (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
         }
         self.board[sq as usize] = NO_PIECE;
         self.occ[side.index()].clear(sq as usize);
