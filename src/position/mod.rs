@@ -68,6 +68,11 @@ pub struct Position<const C: usize> {
     royals: [u32; 2],
     /// Piece values, Black minus White (kept by `put` and `lift`).
     material: i32,
+    /// Promotion potential of the pieces (`Form::potential`), Black minus White.
+    potential: i32,
+    /// Ids of the pieces that are or may become royal (by promotion): where the
+    /// royals are found without walking every piece.
+    royal_watch: Vec<PieceId>,
     /// Mobility kept incrementally once `track_mobility` is called (positions the
     /// search evaluates; perft does without): per side, the sum of its pieces'
     /// attack-set sizes, and how many of those attacked squares hold its own
@@ -135,6 +140,8 @@ impl<const C: usize> Position<C> {
             attackers: vec![Bitboard::EMPTY; Bitboard::<C>::CAPACITY],
             royals: [0; 2],
             material: 0,
+            potential: 0,
+            royal_watch: Vec::new(),
             mobility_tracked: false,
             reach: [0; 2],
             own_cover: [0; 2],
@@ -161,6 +168,9 @@ impl<const C: usize> Position<C> {
             p.motion.push(p.tables.motion(form, side.index()));
             p.attacks.push(Bitboard::EMPTY);
             p.put::<true>(id);
+            if rules.may_become_royal(form) {
+                p.royal_watch.push(id);
+            }
         }
         for id in 0..p.pieces.len() as PieceId {
             p.refresh_attacks(id);
@@ -202,7 +212,9 @@ impl<const C: usize> Position<C> {
         if m.has(Motion::ROYAL) {
             self.royals[side.index()] += 1;
         }
-        self.material += side_sign(side) * self.form_of(form).value();
+        let f = self.form_of(form);
+        self.material += side_sign(side) * f.value();
+        self.potential += side_sign(side) * f.potential;
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -234,7 +246,9 @@ impl<const C: usize> Position<C> {
         if self.motion[id as usize].has(Motion::ROYAL) {
             self.royals[side.index()] -= 1;
         }
-        self.material -= side_sign(side) * self.form_of(form).value();
+        let f = self.form_of(form);
+        self.material -= side_sign(side) * f.value();
+        self.potential -= side_sign(side) * f.potential;
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -356,11 +370,16 @@ impl<const C: usize> Position<C> {
         if self.royals[side.index()] != 1 {
             return false;
         }
-        self.pieces_of(side)
-            .iter()
-            .map(|id| id as PieceId)
-            .find(|&id| self.form(id).royal())
-            .is_some_and(|id| self.is_attacked(self.pieces[id as usize].sq, side.flip()))
+        (self.royal_squares(side).next()).is_some_and(|sq| self.is_attacked(sq, side.flip()))
+    }
+
+    /// Squares of `side`'s royals on the board.
+    #[inline]
+    pub fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+        let ids = &self.side_ids[side.index()];
+        (self.royal_watch.iter())
+            .filter(move |&&id| ids.test(id as usize) && self.motion[id as usize].has(Motion::ROYAL))
+            .map(|&id| self.pieces[id as usize].sq)
     }
 
     /// Direction (8 when off every line) and distance from `from` to `to`.
@@ -377,6 +396,12 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn material(&self) -> i32 {
         self.material
+    }
+
+    /// Promotion potential of the pieces on the board, Black minus White.
+    #[inline]
+    pub fn potential(&self) -> i32 {
+        self.potential
     }
 
     /// From now on, keeps the mobility incrementally (the search's positions).

@@ -85,6 +85,12 @@ impl<const C: usize> Position<C> {
         }
         self.check_mobility()?;
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
+        if self.potential != fresh.potential {
+            return Err(format!(
+                "potential {} vs fresh {}",
+                self.potential, fresh.potential
+            ));
+        }
         if self.material != fresh.material {
             return Err(format!(
                 "material {} vs fresh {}",

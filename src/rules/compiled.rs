@@ -69,6 +69,9 @@ pub struct Form {
     pub dead_square: [Vec<bool>; 2],
     /// Per side: the attack set depends on occupancy.
     pub slider: [bool; 2],
+    /// What the evaluation adds for the promotion still ahead of this form
+    /// (`eval::promotion_potential`; zero where none is).
+    pub potential: i32,
 }
 
 impl Form {
@@ -239,6 +242,7 @@ impl Rules {
                 movement,
                 dead_square,
                 slider,
+                potential: 0,
             })
         };
         for base in def.kinds.iter().filter(|k| !k.promoted_only) {
@@ -312,6 +316,14 @@ impl Rules {
                 }
             }
         }
+        if def.promotion == PromotionRule::Capture {
+            for i in 0..forms.len() {
+                if let Some(p) = forms[i].promotes_to {
+                    let to = forms[p as usize].value();
+                    forms[i].potential = crate::eval::promotion_potential(forms[i].value(), to);
+                }
+            }
+        }
         let contagion_immune = (forms.iter())
             .map(|f| f.royal() || f.promotes_to.is_some_and(|p| forms[p as usize].royal()))
             .collect();
@@ -328,6 +340,16 @@ impl Rules {
             rank,
             contagion,
         })
+    }
+
+    /// Whether a piece of this form is or may become royal: royal, promoting to a
+    /// royal, or open to a contagion that makes royals.
+    pub fn may_become_royal(&self, form: FormId) -> bool {
+        let f = self.form(form);
+        f.royal()
+            || f.promotes_to.is_some_and(|p| self.form(p).royal())
+            || (!self.contagion_immune[form as usize]
+                && (self.contagion.iter()).any(|&(_, to)| self.form(to).royal()))
     }
 
     /// The compiled rules of a variant, built once per process.
