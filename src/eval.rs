@@ -1,42 +1,114 @@
 //! Evaluation: material (the variant table's values), promotion potential, mobility
-//! read off the attack maps, and royal safety. All weights live here, ready for
-//! tuning (`tuning/README.md`).
+//! read off the attack maps, and royal safety. Every weight is a field of
+//! `Weights`, settable as an engine option (`PARAMS`) for tuning and for matches
+//! against reduced versions (`tuning/README.md`).
 
 use crate::position::Position;
 use crate::types::Side;
 
-/// Centipawns per attacked square not blocked by one's own pieces.
-pub const MOBILITY_CP: i32 = 2;
+/// The evaluation's weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Centipawns per attacked square not holding one's own piece.
+    pub mobility: i32,
+    /// Promote-by-capture variants: the share (percent) of the value a piece gains
+    /// (or loses) on its compulsory promotion that it is worth before it. A piece
+    /// one capture away from becoming a much stronger one is worth more than its
+    /// face value; one that will turn into something weaker, less.
+    pub promotion_pct: i32,
+    /// Centipawns per enemy attack on a royal's square or the squares around it,
+    /// for a side with one royal; divided by the number of royals (a side with a
+    /// spare royal survives losing one).
+    pub royal_attack: i32,
+}
 
-/// Promote-by-capture variants: the share (percent) of the value a piece gains
-/// (or loses) on its compulsory promotion that it is worth before it. A piece
-/// one capture away from becoming a much stronger one is worth more than its
-/// face value; one that will turn into something weaker, less.
-pub const PROMOTION_POTENTIAL_PCT: i32 = 25;
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            mobility: 2,
+            promotion_pct: 25,
+            royal_attack: 0,
+        }
+    }
+}
 
-/// Centipawns per enemy attack on a royal's square or the squares around it,
-/// for a side with one royal; divided by the number of royals (a side with a
-/// spare royal survives losing one).
-pub const ROYAL_ATTACK_CP: i32 = 6;
+impl Weights {
+    /// Material only (the baseline the strength matches are played against).
+    pub const MATERIAL: Weights = Weights {
+        mobility: 0,
+        promotion_pct: 0,
+        royal_attack: 0,
+    };
+}
 
-/// A form's promotion potential from its value and its promoted form's
-/// (precomputed per form by the rules compiler).
-pub fn promotion_potential(value: i32, promoted: i32) -> i32 {
-    (promoted - value) * PROMOTION_POTENTIAL_PCT / 100
+/// A weight as an engine option.
+pub struct Param {
+    pub name: &'static str,
+    pub min: i32,
+    pub max: i32,
+    pub field: fn(&mut Weights) -> &mut i32,
+}
+
+/// The weights' option names and ranges.
+pub const PARAMS: &[Param] = &[
+    Param {
+        name: "EvalMobility",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.mobility,
+    },
+    Param {
+        name: "EvalPromotionPotential",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.promotion_pct,
+    },
+    Param {
+        name: "EvalRoyalAttack",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.royal_attack,
+    },
+];
+
+impl Param {
+    pub fn default_value(&self) -> i32 {
+        *(self.field)(&mut Weights::default())
+    }
+
+    /// Sets this weight from option text; an error names the range.
+    pub fn set(&self, w: &mut Weights, value: Option<&str>) -> Result<(), String> {
+        match value.and_then(|v| v.trim().parse::<i32>().ok()) {
+            Some(v) if (self.min..=self.max).contains(&v) => {
+                *(self.field)(w) = v;
+                Ok(())
+            }
+            _ => Err(format!(
+                "{} must be a number from {} to {}",
+                self.name, self.min, self.max
+            )),
+        }
+    }
 }
 
 /// Score from Black's point of view.
-pub fn evaluate_black<const C: usize>(pos: &Position<C>) -> i32 {
-    pos.material()
-        + pos.potential()
-        + MOBILITY_CP * (pos.mobility(Side::Black) - pos.mobility(Side::White))
-        - royal_danger(pos, Side::Black)
-        + royal_danger(pos, Side::White)
+pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
+    let mut s = pos.material();
+    if w.promotion_pct != 0 {
+        s += pos.potential() * w.promotion_pct / 100;
+    }
+    if w.mobility != 0 {
+        s += w.mobility * (pos.mobility(Side::Black) - pos.mobility(Side::White));
+    }
+    if w.royal_attack != 0 {
+        s += w.royal_attack * (royal_danger(pos, Side::White) - royal_danger(pos, Side::Black));
+    }
+    s
 }
 
 /// Score from the side to move's point of view.
-pub fn evaluate<const C: usize>(pos: &Position<C>) -> i32 {
-    let s = evaluate_black(pos);
+pub fn evaluate<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
+    let s = evaluate_black(pos, w);
     if pos.side_to_move() == Side::Black {
         s
     } else {
@@ -44,8 +116,8 @@ pub fn evaluate<const C: usize>(pos: &Position<C>) -> i32 {
     }
 }
 
-/// How exposed `side`'s royals are: enemy attacks on each royal's square and
-/// its neighbours, weighted by `ROYAL_ATTACK_CP`, less for several royals.
+/// How exposed `side`'s royals are: enemy attacks on each royal's square and its
+/// neighbours, divided by the number of royals.
 pub fn royal_danger<const C: usize>(pos: &Position<C>, side: Side) -> i32 {
     let royals = pos.royal_count(side) as i32;
     if royals == 0 {
@@ -63,7 +135,7 @@ pub fn royal_danger<const C: usize>(pos: &Position<C>, side: Side) -> i32 {
             }
         }
     }
-    ROYAL_ATTACK_CP * attacks / royals
+    attacks / royals
 }
 
 #[cfg(test)]
@@ -78,9 +150,7 @@ mod tests {
     }
 
     #[test]
-    fn potential_follows_the_promoted_value_in_capture_variants_only() {
-        assert_eq!(promotion_potential(300, 700), 100);
-        assert_eq!(promotion_potential(700, 300), -100);
+    fn potential_is_what_the_promotion_adds_in_capture_variants_only() {
         let dai = crate::rules::Rules::get(variants::by_name("dai").unwrap());
         assert!(dai.forms.iter().all(|f| f.potential == 0));
         let dd = crate::rules::Rules::get(variants::by_name("daidai").unwrap());
@@ -88,28 +158,60 @@ mod tests {
             match f.promotes_to {
                 Some(p) => {
                     let to = dd.forms[p as usize].value();
-                    assert_eq!(f.potential, promotion_potential(f.value(), to), "{}", f.kind.name);
+                    assert_eq!(f.potential, to - f.value(), "{}", f.kind.name);
                 }
                 None => assert_eq!(f.potential, 0, "{}", f.kind.name),
             }
         }
+        let start = Position::<3>::from_sfen(dd, dd.def.setup).unwrap();
+        // Symmetric start: the potentials cancel.
+        assert_eq!(start.potential(), 0);
     }
 
     #[test]
     fn a_royal_under_attack_costs_and_a_spare_royal_halves_it() {
         // Black king on 8h, a white rook on 8b: it attacks the king's square and
         // the one in front of it.
-        let file = pos("dai", "15/7r7/15/15/15/15/15/7K7/15/15/15/15/15/15/k14 b - 1");
-        assert_eq!(royal_danger(&file, Side::Black), 2 * ROYAL_ATTACK_CP);
+        let file = pos(
+            "dai",
+            "15/7r7/15/15/15/15/15/7K7/15/15/15/15/15/15/k14 b - 1",
+        );
+        assert_eq!(royal_danger(&file, Side::Black), 2);
         // On rank g it sweeps the three squares in front of the king.
-        let rank = pos("dai", "15/15/15/15/15/15/r14/7K7/15/15/15/15/15/15/k14 b - 1");
-        assert_eq!(royal_danger(&rank, Side::Black), 3 * ROYAL_ATTACK_CP);
-        let quiet = pos("dai", "15/15/r14/15/15/15/15/7K7/15/15/15/15/15/15/k14 b - 1");
+        let rank = pos(
+            "dai",
+            "15/15/15/15/15/15/r14/7K7/15/15/15/15/15/15/k14 b - 1",
+        );
+        assert_eq!(royal_danger(&rank, Side::Black), 3);
+        let quiet = pos(
+            "dai",
+            "15/15/r14/15/15/15/15/7K7/15/15/15/15/15/15/k14 b - 1",
+        );
         assert_eq!(royal_danger(&quiet, Side::Black), 0);
         // A prince far away: two royals, the king's danger divided between them.
-        let two = pos("dai", "15/7r7/15/15/15/15/15/7K7/15/15/15/15/15/15/k13+(DE) b - 1");
-        assert_eq!(royal_danger(&two, Side::Black), ROYAL_ATTACK_CP);
-        let rest = file.material() + MOBILITY_CP * (file.mobility(Side::Black) - file.mobility(Side::White));
-        assert_eq!(evaluate_black(&file), rest - 2 * ROYAL_ATTACK_CP);
+        let two = pos(
+            "dai",
+            "15/7r7/15/15/15/15/15/7K7/15/15/15/15/15/15/k13+(DE) b - 1",
+        );
+        assert_eq!(royal_danger(&two, Side::Black), 1);
+        let w = Weights {
+            royal_attack: 7,
+            ..Weights::MATERIAL
+        };
+        assert_eq!(evaluate_black(&file, &w), file.material() - 14);
+        assert_eq!(evaluate_black(&file, &Weights::MATERIAL), file.material());
+    }
+
+    #[test]
+    fn params_set_their_weight_within_range() {
+        let mut w = Weights::default();
+        let p = PARAMS.iter().find(|p| p.name == "EvalMobility").unwrap();
+        assert_eq!(p.default_value(), 2);
+        p.set(&mut w, Some("5")).unwrap();
+        assert_eq!(w.mobility, 5);
+        assert!(p.set(&mut w, Some("101")).is_err());
+        assert!(p.set(&mut w, Some("x")).is_err());
+        assert!(p.set(&mut w, None).is_err());
+        assert_eq!(w.mobility, 5);
     }
 }

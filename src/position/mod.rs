@@ -68,7 +68,8 @@ pub struct Position<const C: usize> {
     royals: [u32; 2],
     /// Piece values, Black minus White (kept by `put` and `lift`).
     material: i32,
-    /// Promotion potential of the pieces (`Form::potential`), Black minus White.
+    /// Value the pieces' promotions still ahead would add (`Form::potential`),
+    /// Black minus White.
     potential: i32,
     /// Ids of the pieces that are or may become royal (by promotion): where the
     /// royals are found without walking every piece.
@@ -378,7 +379,9 @@ impl<const C: usize> Position<C> {
     pub fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
         let ids = &self.side_ids[side.index()];
         (self.royal_watch.iter())
-            .filter(move |&&id| ids.test(id as usize) && self.motion[id as usize].has(Motion::ROYAL))
+            .filter(move |&&id| {
+                ids.test(id as usize) && self.motion[id as usize].has(Motion::ROYAL)
+            })
             .map(|&id| self.pieces[id as usize].sq)
     }
 
@@ -398,7 +401,8 @@ impl<const C: usize> Position<C> {
         self.material
     }
 
-    /// Promotion potential of the pieces on the board, Black minus White.
+    /// Value the promotions still ahead of the pieces on the board would add,
+    /// Black minus White.
     #[inline]
     pub fn potential(&self) -> i32 {
         self.potential

@@ -762,16 +762,30 @@ impl CecpEngine {
             let on = self.alternatives.iter().any(|a| a == name);
             self.say(&format!("feature option=\"{name} -check {}\"", on as u8));
         }
+        for p in crate::eval::PARAMS {
+            let w = *(p.field)(&mut self.setup.weights.clone());
+            self.say(&format!(
+                "feature option=\"{} -spin {w} {} {}\"",
+                p.name, p.min, p.max
+            ));
+        }
         self.say("feature done=1");
     }
 
-    /// `option NAME=VALUE`: the alternative readings (check options, 0 or 1).
+    /// `option NAME=VALUE`: the alternative readings (check options, 0 or 1) and
+    /// the evaluation's weights (spin options).
     fn option(&mut self, args: &[&str]) {
         let line = args.join(" ");
         let (name, value) = match line.split_once('=') {
             Some((n, v)) => (n.trim(), Some(v.trim())),
             None => (line.trim(), None),
         };
+        if let Some(p) = crate::eval::PARAMS.iter().find(|p| p.name == name) {
+            return match p.set(&mut self.setup.weights, value) {
+                Ok(()) => self.session.set_search(self.setup.clone()),
+                Err(e) => self.say(&format!("Error ({e}): option")),
+            };
+        }
         let Some(&name) = variants::alternative_options().iter().find(|&&n| n == name) else {
             return self.say(&format!(
                 "Error (unknown option '{}'): option",

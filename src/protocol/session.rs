@@ -203,6 +203,8 @@ pub const DEFAULT_HASH_MB: usize = 64;
 pub struct SearchSetup {
     pub tt: Arc<TranspositionTable>,
     pub threads: usize,
+    /// The evaluation's weights (the `Eval...` options).
+    pub weights: crate::eval::Weights,
 }
 
 impl Default for SearchSetup {
@@ -210,6 +212,7 @@ impl Default for SearchSetup {
         SearchSetup {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             threads: 1,
+            weights: crate::eval::Weights::default(),
         }
     }
 }
@@ -353,7 +356,11 @@ impl<const C: usize> Session for GameSession<C> {
         reporter: Box<dyn Reporter>,
     ) -> JoinHandle<()> {
         let pos = self.game.pos.clone();
-        let SearchSetup { tt, threads } = self.search.clone().unwrap_or_default();
+        let SearchSetup {
+            tt,
+            threads,
+            weights,
+        } = self.search.clone().unwrap_or_default();
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
         let geo = &self.rules.geo;
@@ -378,6 +385,7 @@ impl<const C: usize> Session for GameSession<C> {
                             .spawn_scoped(scope, move || {
                                 let mut helper = Searcher::new(pos, history, helpers_stop, tt)
                                     .with_node_counter(nodes)
+                                    .with_weights(weights)
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
@@ -392,7 +400,8 @@ impl<const C: usize> Session for GameSession<C> {
                             })
                             .expect("spawn a helper thread");
                     }
-                    main_search(pos, history, &signals, tt, nodes, &limits, &*reporter, geo);
+                    let shared = (tt, nodes, weights);
+                    main_search(pos, history, &signals, shared, &limits, &*reporter, geo);
                     helpers_stop.store(true, Ordering::Relaxed);
                 })
             })
@@ -406,8 +415,11 @@ fn main_search<const C: usize>(
     pos: crate::position::Position<C>,
     history: Vec<u64>,
     signals: &Signals,
-    tt: Arc<TranspositionTable>,
-    nodes: Arc<AtomicU64>,
+    (tt, nodes, weights): (
+        Arc<TranspositionTable>,
+        Arc<AtomicU64>,
+        crate::eval::Weights,
+    ),
     limits: &Limits,
     reporter: &dyn Reporter,
     geo: &crate::board::Geometry,
@@ -422,6 +434,7 @@ fn main_search<const C: usize>(
     };
     let mut searcher = Searcher::new(pos, history, &signals.stop, tt)
         .with_node_counter(nodes)
+        .with_weights(weights)
         .with_ponder(&signals.pondering)
         .with_currmove(Box::new(|mv, number, depth| {
             reporter.currmove(&mv.to_text(geo), number, depth)

@@ -186,6 +186,15 @@ impl Engine {
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         self.say("option name USI_Ponder type check default false");
+        for p in crate::eval::PARAMS {
+            self.say(&format!(
+                "option name {} type spin default {} min {} max {}",
+                p.name,
+                p.default_value(),
+                p.min,
+                p.max
+            ));
+        }
         for name in variants::alternative_options() {
             self.say(&format!("option name {name} type check default false"));
         }
@@ -241,6 +250,13 @@ impl Engine {
                 Some(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
                 _ => self.error(&format!("MultiPV must be a number from 1 to {MAX_MULTIPV}")),
             },
+            eval if crate::eval::PARAMS.iter().any(|p| p.name == eval) => {
+                let p = crate::eval::PARAMS.iter().find(|p| p.name == eval).unwrap();
+                match p.set(&mut self.setup.weights, value.as_deref()) {
+                    Ok(()) => self.session.set_search(self.setup.clone()),
+                    Err(e) => self.error(&e),
+                }
+            }
             alt if variants::alternative_options().contains(&alt) => {
                 let on = match value.as_deref() {
                     Some("true") => true,

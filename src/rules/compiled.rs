@@ -69,8 +69,8 @@ pub struct Form {
     pub dead_square: [Vec<bool>; 2],
     /// Per side: the attack set depends on occupancy.
     pub slider: [bool; 2],
-    /// What the evaluation adds for the promotion still ahead of this form
-    /// (`eval::promotion_potential`; zero where none is).
+    /// Promote-by-capture variants: what this form's compulsory promotion, still
+    /// ahead of it, gains (or loses) in value; zero where none is ahead.
     pub potential: i32,
 }
 
@@ -319,8 +319,7 @@ impl Rules {
         if def.promotion == PromotionRule::Capture {
             for i in 0..forms.len() {
                 if let Some(p) = forms[i].promotes_to {
-                    let to = forms[p as usize].value();
-                    forms[i].potential = crate::eval::promotion_potential(forms[i].value(), to);
+                    forms[i].potential = forms[p as usize].value() - forms[i].value();
                 }
             }
         }

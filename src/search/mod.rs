@@ -1,9 +1,11 @@
 //! Alpha-beta search: iterative deepening, principal variation search with a shared
 //! transposition table, null-move pruning, killer and history move ordering,
-//! late-move reductions, quiescence on captures (depth-capped, delta-pruned). It returns a legal move for every position that has one
-//! and honours `stop` and every limit.
+//! late-move reductions, quiescence on captures (depth-capped, delta-pruned, losing
+//! exchanges skipped), static exchange evaluation in the move order. It returns a
+//! legal move for every position that has one and honours `stop` and every limit.
 
 pub mod limits;
+pub mod see;
 pub mod tt;
 
 use crate::moves::Move;
@@ -98,6 +100,7 @@ pub struct Searcher<'a, const C: usize> {
     scratch: Vec<Move>,
     /// Told each root move as it is searched (`info currmove`).
     currmove: Option<CurrMoveListener<'a>>,
+    weights: crate::eval::Weights,
 }
 
 /// Receives (move, its number in the root order from 1, depth).
@@ -114,9 +117,12 @@ const NULL_MOVE_R: i32 = 2;
 const LMR_FROM_MOVE: usize = 3;
 /// History scores are halved when one passes this.
 const HISTORY_MAX: i32 = 1 << 20;
-/// Order keys: captures and promotions before killers before history.
+/// Order keys: captures and promotions before killers, then captures that lose
+/// the exchange, then the quiet moves by history (capped below those).
 const CAPTURES_FIRST: i32 = 1 << 24;
 const KILLER_KEY: i32 = 1 << 22;
+const BAD_CAPTURE_KEY: i32 = 3 << 20;
+const HISTORY_CAP: i32 = (1 << 21) - 1;
 
 /// Aspiration windows: from this depth, first searched within this many
 /// centipawns of the last score, doubled on each failure; past the maximum the
@@ -154,6 +160,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             quiet_history: vec![0; squares * forms],
             scratch: Vec::with_capacity(256),
             currmove: None,
+            weights: crate::eval::Weights::default(),
             pos,
             history,
             stop,
@@ -181,6 +188,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Tells `listen` each root move as it is searched (after the first second).
     pub fn with_currmove(mut self, listen: CurrMoveListener<'a>) -> Self {
         self.currmove = Some(listen);
+        self
+    }
+
+    /// Evaluates with these weights instead of the defaults.
+    pub fn with_weights(mut self, weights: crate::eval::Weights) -> Self {
+        self.weights = weights;
         self
     }
 
@@ -469,7 +482,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             && !in_check
             && beta.abs() < MATE_BOUND
             && self.pos.last_move() != Some(Move::NULL)
-            && crate::eval::evaluate(&self.pos) >= beta
+            && crate::eval::evaluate(&self.pos, &self.weights) >= beta
         {
             self.pos.make_null();
             let r = NULL_MOVE_R + depth / 6;
@@ -648,7 +661,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.pos.royal_count(self.pos.side_to_move()) == 0 {
             return -(MATE - ply as i32);
         }
-        let stand = crate::eval::evaluate(&self.pos);
+        let stand = crate::eval::evaluate(&self.pos, &self.weights);
         // Capture chains on the big boards (range captures take whole lines) can
         // run very long: past QUIESCE_PLIES the static evaluation stands.
         if stand >= beta
@@ -668,6 +681,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
             // Delta pruning: a capture that cannot lift the score to alpha even
             // with a margin is not tried (royals count as winning).
             if stand + self.gain(mv) + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            // Nor one that loses the exchange on its square.
+            if self.losing_capture(mv).is_some() {
                 continue;
             }
             self.pos.make(mv);
@@ -710,9 +727,20 @@ impl<'a, const C: usize> Searcher<'a, C> {
             .sum()
     }
 
+    /// For a plain capture that loses the exchange on its square (static exchange
+    /// evaluation on the attack maps), what it loses.
+    fn losing_capture(&self, mv: Move) -> Option<i32> {
+        if !self.pos.is_plain(mv) || !see::may_lose(&self.pos, mv) {
+            return None;
+        }
+        let s = see::see(&self.pos, mv);
+        (s < 0).then_some(-s)
+    }
+
     /// The transposition table's move first, then captures by victim value (most
     /// valuable first, cheapest attacker first) and promotions, then the killers,
-    /// then the other quiet moves by history.
+    /// then captures that lose the exchange (least loss first), then the other
+    /// quiet moves by history.
     fn order(&self, list: &mut [Move], ply: usize, tt_move: Option<Move>) {
         let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
         let key = |mv: &Move| -> i32 {
@@ -722,6 +750,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
             let victims = self.gain(*mv);
             let promo = if mv.promotes() { 50 } else { 0 };
             if victims != 0 || promo != 0 {
+                if let Some(loss) = self.losing_capture(*mv) {
+                    return -BAD_CAPTURE_KEY + loss.min(1 << 19);
+                }
                 let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
                 let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
                 return -(first + victims * 16 - attacker / 8 + promo);
@@ -729,7 +760,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if killers.contains(mv) {
                 return -KILLER_KEY;
             }
-            -self.quiet_history[self.history_index(*mv)].min(KILLER_KEY - 1)
+            -self.quiet_history[self.history_index(*mv)].min(HISTORY_CAP)
         };
         list.sort_by_cached_key(key);
     }

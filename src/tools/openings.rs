@@ -98,6 +98,7 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
     let setup = SearchSetup {
         tt: tt.clone(),
         threads: 1,
+        weights: Default::default(),
     };
     let mut rng = Rng(cfg.seed);
     let mut seen = HashSet::new();
