@@ -19,6 +19,7 @@ const USAGE: &str = "usage:
                                  iteration and line first)
   large-shogi match --engine1 <cmd> --engine2 <cmd> [--games N] [--concurrency K]
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
+                    [--tc1 <tc>] [--tc2 <tc>] [--option1 NAME=VALUE] [--option2 NAME=VALUE]
                     [--openings <file of sfens>] [--max-plies N]
                     [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out <games file>]
                     [--resign-score CP [--resign-plies N]]
@@ -29,6 +30,9 @@ const USAGE: &str = "usage:
                                  (default N 6); a draw once they are all within CP
                                  of 0 after ply PLY (N 20, PLY 0); a win once one
                                  side's material is >= CP ahead N plies running (N 10)
+                                 --tcN: engine N's own control instead of --tc;
+                                 --optionN (repeatable): sent to engine N after the
+                                 handshake (USI setoption, CECP option)
   large-shogi openings [--variant <name>] [--count N] [--plies N] [--seed S]
                        [--max-eval CP] [--depth D]
                                  an openings file on stdout: random sensible plies
@@ -110,6 +114,10 @@ fn tool_match(args: &[String]) -> i32 {
             return 2;
         }
     };
+    let tcs = cfg.differing_tcs().map(|t| format!("Time controls: {t}"));
+    if let Some(t) = &tcs {
+        println!("{t}");
+    }
     let report = |g: &large_shogi::tools::match_runner::GameRecord,
                   t: &large_shogi::tools::stats::Tally| {
         let (lo, elo, hi) = t.elo();
@@ -141,6 +149,9 @@ fn tool_match(args: &[String]) -> i32 {
                 t.games()
             );
             println!("Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})");
+            if let Some(t) = &tcs {
+                println!("{t}");
+            }
             let count = |f: &dyn Fn(&large_shogi::tools::match_runner::GameRecord) -> bool| {
                 games.iter().filter(|g| f(g)).count()
             };

@@ -50,6 +50,7 @@ fn a_short_match_between_two_instances() {
         games: 4,
         concurrency: 2,
         tc: TimeControl::Nodes(300),
+        settings: Default::default(),
         openings: vec![DAI.setup.to_string(), mate],
         max_plies: 40,
         sprt: None,
@@ -113,6 +114,7 @@ fn a_broken_engine_is_reported() {
         games: 1,
         concurrency: 1,
         tc: TimeControl::Nodes(10),
+        settings: Default::default(),
         openings: vec![],
         max_plies: 10,
         sprt: None,
@@ -133,6 +135,7 @@ fn a_cecp_engine_plays_a_usi_engine() {
         games: 2,
         concurrency: 1,
         tc: TimeControl::Depth(1),
+        settings: Default::default(),
         openings: vec![],
         max_plies: 30,
         sprt: None,
@@ -322,6 +325,68 @@ fn bad_adjudication_options_are_refused() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.starts_with(says), "{args:?}: {err}");
     }
+}
+
+/// Per-engine time controls and options through the binary: each engine's
+/// control stays with it when the colours swap, the option is sent after the
+/// variant and before `isready`, and the reports name both controls.
+#[test]
+fn per_engine_time_controls_and_options() {
+    let log = std::env::temp_dir().join(format!("large-shogi-tc12-{}.log", std::process::id()));
+    let engine = engine();
+    let out = Command::new(&engine)
+        .args([
+            "match",
+            "--engine1",
+            &engine,
+            "--engine2",
+            &engine,
+            "--games",
+            "2",
+            "--tc1",
+            "depth=1",
+            "--tc2",
+            "depth=2",
+            "--option2",
+            "MultiPV=1",
+            "--max-plies",
+            "4",
+        ])
+        .env("LARGE_SHOGI_MATCH_LOG", &log)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("in 2 games"), "{stdout}");
+    assert_eq!(
+        (stdout.matches("Time controls: engine1 depth=1, engine2 depth=2\n")).count(),
+        2,
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::remove_file(&log).ok();
+    let sent: Vec<&str> = (text.lines())
+        .filter_map(|l| l.split_once(" > ").map(|(_, line)| line))
+        .collect();
+    // Game 1 has engine1 as Black, game 2 engine2: four plies each.
+    let gos: Vec<&str> = sent
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("go "))
+        .collect();
+    assert_eq!(
+        gos,
+        ["1", "2", "1", "2", "2", "1", "2", "1"].map(|d| format!("go depth {d}")),
+        "{text}"
+    );
+    let at = |line: &str| sent.iter().position(|l| *l == line);
+    let option = at("setoption name MultiPV value 1").expect("option sent");
+    assert_eq!(sent.iter().filter(|l| l.contains("MultiPV")).count(), 1);
+    assert!(
+        sent[option - 1].starts_with("setoption name USI_Variant"),
+        "{text}"
+    );
+    assert_eq!(sent[option + 1], "isready", "{text}");
 }
 
 /// `openings` writes an openings file `--openings` reads: distinct legal

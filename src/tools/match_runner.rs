@@ -1,8 +1,9 @@
 //! Engine-vs-engine matches over the USI-like protocol, refereed by the engine's
-//! own rules: any variant, any time control, games in parallel, colours
-//! alternating, openings from a file, Elo with error bars and an SPRT verdict,
-//! and games ended early on the engines' scores or the material balance
-//! (adjudication, like cutechess-cli's `-resign` and `-draw`).
+//! own rules: any variant, any time control (one per engine if asked), engine
+//! options, games in parallel, colours alternating, openings from a file, Elo
+//! with error bars and an SPRT verdict, and games ended early on the engines'
+//! scores or the material balance (adjudication, like cutechess-cli's `-resign`
+//! and `-draw`).
 
 use super::stats::{Sprt, Tally, Verdict};
 use crate::game::{Outcome, describe};
@@ -66,6 +67,56 @@ impl TimeControl {
             byoyomi: byo,
         })
     }
+
+    /// The main time, increment and byoyomi of a clock control; zero for the
+    /// others (an engine on a fixed limit still has a clock field in the
+    /// opponent's `go` and `otim`).
+    fn clock(&self) -> (Duration, Duration, Duration) {
+        match self {
+            TimeControl::Clock { base, inc, byoyomi } => (*base, *inc, *byoyomi),
+            _ => (Duration::ZERO, Duration::ZERO, Duration::ZERO),
+        }
+    }
+}
+
+/// The syntax `parse` reads, so a report shows what was given.
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            TimeControl::MoveTime(t) => write!(f, "movetime={}", t.as_millis()),
+            TimeControl::Nodes(n) => write!(f, "nodes={n}"),
+            TimeControl::Depth(d) => write!(f, "depth={d}"),
+            TimeControl::Clock { base, inc, byoyomi } => {
+                write!(f, "{}", base.as_secs_f64())?;
+                if !inc.is_zero() {
+                    write!(f, "+{}", inc.as_secs_f64())?;
+                }
+                if !byoyomi.is_zero() {
+                    write!(f, "/{}", byoyomi.as_secs_f64())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// One engine's own settings (`--option1`/`--tc1`, `--option2`/`--tc2`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineSettings {
+    /// Options (name, value) sent after the handshake, in the order given.
+    pub options: Vec<(String, String)>,
+    /// This engine's time control, instead of `MatchConfig::tc`.
+    pub tc: Option<TimeControl>,
+}
+
+/// An `--optionN NAME=VALUE` value: split at the first `=`, both sides trimmed.
+fn parse_option(flag: &str, value: &str) -> Result<(String, String), String> {
+    match value.split_once('=') {
+        Some((name, v)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), v.trim().to_string()))
+        }
+        _ => Err(format!("{flag}: expected NAME=VALUE, got '{value}'")),
+    }
 }
 
 pub struct MatchConfig {
@@ -74,7 +125,10 @@ pub struct MatchConfig {
     pub variant: &'static VariantDef,
     pub games: u32,
     pub concurrency: usize,
+    /// Both engines' time control, unless `settings` gives one its own.
     pub tc: TimeControl,
+    /// Per-engine options and time controls.
+    pub settings: [EngineSettings; 2],
     /// Start positions (SFEN); each is played twice, colours swapped. Empty: the
     /// variant's start position.
     pub openings: Vec<String>,
@@ -97,12 +151,25 @@ impl MatchConfig {
             games: 2,
             concurrency: 1,
             tc: TimeControl::MoveTime(Duration::from_millis(100)),
+            settings: Default::default(),
             openings: Vec::new(),
             max_plies: 600,
             sprt: None,
             games_out: None,
             adjudication: Adjudication::default(),
         }
+    }
+
+    /// Engine `i`'s time control (its own, or the shared one).
+    pub fn tc_of(&self, i: usize) -> &TimeControl {
+        self.settings[i].tc.as_ref().unwrap_or(&self.tc)
+    }
+
+    /// "engine1 X, engine2 Y" when the engines' time controls differ (a
+    /// report's line; with one control for both there is nothing to tell apart).
+    pub fn differing_tcs(&self) -> Option<String> {
+        let [a, b] = [self.tc_of(0), self.tc_of(1)];
+        (a != b).then(|| format!("engine1 {a}, engine2 {b}"))
     }
 
     /// Reads the `match` subcommand's options (every option takes one value).
@@ -132,6 +199,10 @@ impl MatchConfig {
                 "--concurrency" => cfg.concurrency = number(flag, value, 1, 256)? as usize,
                 "--max-plies" => cfg.max_plies = number(flag, value, 1, 100_000)? as usize,
                 "--tc" => cfg.tc = TimeControl::parse(value)?,
+                "--tc1" => cfg.settings[0].tc = Some(tc_arg(flag, value)?),
+                "--tc2" => cfg.settings[1].tc = Some(tc_arg(flag, value)?),
+                "--option1" => (cfg.settings[0].options).push(parse_option(flag, value)?),
+                "--option2" => (cfg.settings[1].options).push(parse_option(flag, value)?),
                 "--variant" => {
                     cfg.variant = crate::variants::by_name(value)
                         .ok_or_else(|| format!("--variant: unknown variant '{value}'"))?
@@ -203,6 +274,11 @@ impl MatchConfig {
 
 /// Centipawn thresholds stay below the scores that mean mate (CECP's 100000).
 const MAX_CP: i64 = 99_999;
+
+/// A `--tcN` value; the error names the flag (the engine it is for).
+fn tc_arg(flag: &str, value: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(value).map_err(|e| format!("{flag}: {e}"))
+}
 
 /// An integer option in `lo..=hi`.
 fn number(flag: &str, value: &str, lo: i64, hi: i64) -> Result<i64, String> {
@@ -585,7 +661,13 @@ enum Reply {
 }
 
 impl EngineProcess {
-    fn start(cmd: &str, variant: &str) -> Result<EngineProcess, String> {
+    /// Starts `cmd` and does the handshake, then sends `options` (the
+    /// user's, after the referee's own so that they win).
+    fn start(
+        cmd: &str,
+        variant: &str,
+        options: &[(String, String)],
+    ) -> Result<EngineProcess, String> {
         let (cecp, cmd) = match cmd.strip_prefix("cecp:") {
             Some(c) => (true, c),
             None => (false, cmd),
@@ -640,6 +722,9 @@ impl EngineProcess {
             }
             // HaChu builds nothing before `memory`.
             e.send("memory 64")?;
+            for (name, value) in options {
+                e.send(&format!("option {name}={value}"))?;
+            }
             return Ok(e);
         }
         e.send("usi")?;
@@ -654,6 +739,9 @@ impl EngineProcess {
             }
         }
         e.send(&format!("setoption name USI_Variant value {variant}"))?;
+        for (name, value) in options {
+            e.send(format!("setoption name {name} value {value}").trim_end())?;
+        }
         e.ready()?;
         Ok(e)
     }
@@ -687,7 +775,8 @@ impl EngineProcess {
         Ok(())
     }
 
-    fn new_game(&mut self, cfg: &MatchConfig, start: &str) -> Result<(), String> {
+    /// Readies the engine for a game from `start` with its time control `tc`.
+    fn new_game(&mut self, cfg: &MatchConfig, tc: &TimeControl, start: &str) -> Result<(), String> {
         if !self.cecp {
             self.send("usinewgame")?;
             return self.ready();
@@ -704,7 +793,7 @@ impl EngineProcess {
             // HaChu takes the board field only.
             self.send(&format!("setboard {board}"))?;
         }
-        match &cfg.tc {
+        match tc {
             TimeControl::MoveTime(t) => self.send(&format!("st {}", t.as_secs().max(1)))?,
             TimeControl::Depth(d) => self.send(&format!("sd {d}"))?,
             TimeControl::Nodes(_) => return Err("CECP engines need a time or depth limit".into()),
@@ -724,15 +813,17 @@ impl EngineProcess {
     /// Asks for a move. `moves` are the game's moves so far in XBoard notation
     /// (CECP) or ours (USI). With the reply comes the score of the last `info`
     /// line (USI) or thinking line (CECP) before the move, if there was one.
+    /// `clocks` and `tcs` are per side: `tcs[side]` is this engine's control,
+    /// the other the opponent's (whose increment USI's `go` also gives).
     fn think(
         &mut self,
-        cfg: &MatchConfig,
+        tcs: [&TimeControl; 2],
         start: &str,
         moves: &[String],
         clocks: [Duration; 2],
         side: Side,
     ) -> Result<(Reply, Option<i32>), String> {
-        let limit = match &cfg.tc {
+        let limit = match tcs[side.index()] {
             TimeControl::MoveTime(t) => *t + Duration::from_secs(5),
             TimeControl::Nodes(_) => Duration::from_secs(120),
             TimeControl::Depth(_) => Duration::from_secs(600),
@@ -780,16 +871,16 @@ impl EngineProcess {
             return Ok((reply, score));
         }
         self.send(&format!("position sfen {start} moves {}", moves.join(" ")))?;
-        let go = match &cfg.tc {
+        let go = match tcs[side.index()] {
             TimeControl::MoveTime(t) => format!("go movetime {}", t.as_millis()),
             TimeControl::Nodes(n) => format!("go nodes {n}"),
             TimeControl::Depth(d) => format!("go depth {d}"),
-            TimeControl::Clock { inc, byoyomi, .. } => format!(
+            TimeControl::Clock { byoyomi, .. } => format!(
                 "go btime {} wtime {} binc {} winc {} byoyomi {}",
                 clocks[0].as_millis(),
                 clocks[1].as_millis(),
-                inc.as_millis(),
-                inc.as_millis(),
+                tcs[0].clock().1.as_millis(),
+                tcs[1].clock().1.as_millis(),
                 byoyomi.as_millis()
             ),
         };
@@ -834,16 +925,15 @@ fn play_game(
     let geo = &crate::rules::Rules::get(cfg.variant).geo;
     let mut session = new_session(cfg.variant);
     session.set_position(start, &[])?;
-    for e in engines.iter_mut() {
-        e.new_game(cfg, start)?;
+    // Per side: the controls follow the engines, whichever colour each has.
+    let tcs = [cfg.tc_of(black), cfg.tc_of(1 - black)];
+    for (i, e) in engines.iter_mut().enumerate() {
+        e.new_game(cfg, cfg.tc_of(i), start)?;
     }
     // The moves in our notation and in XBoard's.
     let mut moves: Vec<String> = Vec::new();
     let mut xb_moves: Vec<String> = Vec::new();
-    let mut clocks = match &cfg.tc {
-        TimeControl::Clock { base, .. } => [*base; 2],
-        _ => [Duration::ZERO; 2],
-    };
+    let mut clocks = tcs.map(|tc| tc.clock().0);
     let end = |winner: Option<Side>, reason: String, moves: Vec<String>| GameRecord {
         index,
         black,
@@ -878,7 +968,7 @@ fn play_game(
         let e = &mut engines[who];
         let t = Instant::now();
         let history = if e.cecp { &xb_moves } else { &moves };
-        let (reply, score) = e.think(cfg, start, history, clocks, side)?;
+        let (reply, score) = e.think(tcs, start, history, clocks, side)?;
         let elapsed = t.elapsed();
         let opponent_wins = Some(side.flip());
         let name = e.name.clone();
@@ -900,7 +990,7 @@ fn play_game(
                 Err(err) => return lose(format!("{name} played {x}: {err}"), moves),
             },
         };
-        if let TimeControl::Clock { inc, byoyomi, .. } = &cfg.tc {
+        if let TimeControl::Clock { inc, byoyomi, .. } = tcs[side.index()] {
             let c = &mut clocks[side.index()];
             if elapsed > *c + *byoyomi {
                 return lose(format!("{name} lost on time"), moves);
@@ -981,8 +1071,16 @@ pub fn run(
             scope.spawn(|| {
                 let started = (|| {
                     Ok::<_, String>([
-                        EngineProcess::start(&cfg.engines[0], cfg.variant.name)?,
-                        EngineProcess::start(&cfg.engines[1], cfg.variant.name)?,
+                        EngineProcess::start(
+                            &cfg.engines[0],
+                            cfg.variant.name,
+                            &cfg.settings[0].options,
+                        )?,
+                        EngineProcess::start(
+                            &cfg.engines[1],
+                            cfg.variant.name,
+                            &cfg.settings[1].options,
+                        )?,
                     ])
                 })();
                 let mut engines = match started {
@@ -1213,6 +1311,73 @@ mod tests {
         ] {
             let e = MatchConfig::from_args(&args(bad)).err().unwrap();
             assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn per_engine_options_and_time_controls() {
+        let c = MatchConfig::from_args(&args(
+            "--engine1 a --engine2 b --tc 10+0.1 --tc2 depth=3 --option1 Threads=2 --option2 MultiPV=1 --option1 USI_Hash=16",
+        ))
+        .unwrap();
+        let opt = |n: &str, v: &str| (n.to_string(), v.to_string());
+        assert_eq!(
+            c.settings[0].options,
+            vec![opt("Threads", "2"), opt("USI_Hash", "16")]
+        );
+        assert_eq!(c.settings[1].options, vec![opt("MultiPV", "1")]);
+        // Engine 1 keeps --tc; engine 2 has its own, whatever the flags' order.
+        assert_eq!(c.tc_of(0), &TimeControl::parse("10+0.1").unwrap());
+        assert_eq!(c.tc_of(1), &TimeControl::Depth(3));
+        assert_eq!(
+            c.differing_tcs().as_deref(),
+            Some("engine1 10+0.1, engine2 depth=3")
+        );
+        let c = MatchConfig::from_args(&args(
+            "--tc1 nodes=50 --tc2 nodes=50 --engine1 a --engine2 b",
+        ))
+        .unwrap();
+        assert_eq!(
+            (c.tc_of(0), c.tc_of(1)),
+            (&TimeControl::Nodes(50), &TimeControl::Nodes(50))
+        );
+        assert_eq!(c.differing_tcs(), None);
+        // A quoted argument keeps its spaces; the split is at the first '='.
+        let mut quoted = args("--engine1 a --engine2 b");
+        quoted.extend(["--option2".into(), "Draw Rule = a=b c".into()]);
+        let c = MatchConfig::from_args(&quoted).unwrap();
+        assert_eq!(c.settings[1].options, vec![opt("Draw Rule", "a=b c")]);
+        assert_eq!(c.settings[0], EngineSettings::default());
+        for (bad, says) in [
+            (
+                "--option1 Threads",
+                "--option1: expected NAME=VALUE, got 'Threads'",
+            ),
+            ("--option2 =3", "--option2: expected NAME=VALUE, got '=3'"),
+            ("--option2", "--option2 needs a value"),
+            ("--tc1 fast", "--tc1: bad time control 'fast'"),
+            ("--tc2 depth=x", "--tc2: bad time control 'depth=x'"),
+            ("--tc3 depth=1", "unknown option '--tc3'"),
+        ] {
+            let e = MatchConfig::from_args(&args(&format!("--engine1 a --engine2 b {bad}")))
+                .err()
+                .unwrap();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn time_controls_print_as_given() {
+        for tc in [
+            "movetime=50",
+            "nodes=1000",
+            "depth=3",
+            "10+0.1",
+            "0/1",
+            "60",
+            "5+0.05/0.5",
+        ] {
+            assert_eq!(TimeControl::parse(tc).unwrap().to_string(), tc);
         }
     }
 
