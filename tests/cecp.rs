@@ -302,11 +302,27 @@ fn option_features_and_commands() {
         .filter(|l| l.starts_with("feature option="))
         .collect();
     let names = large_shogi::variants::alternative_options();
-    assert_eq!(options.len(), names.len());
+    let params = large_shogi::eval::PARAMS;
+    assert_eq!(options.len(), names.len() + params.len());
     for name in &names {
         let line = format!("feature option=\"{name} -check 0\"");
         assert!(features.contains(&line), "{line}");
     }
+    for p in params {
+        let line = format!(
+            "feature option=\"{} -spin {} {} {}\"",
+            p.name,
+            p.default_value(),
+            p.min,
+            p.max
+        );
+        assert!(features.contains(&line), "{line}");
+    }
+    assert!(h.send("option EvalMobility=3").is_empty());
+    assert_eq!(
+        h.send("option EvalMobility=1000"),
+        ["Error (EvalMobility must be a number from 0 to 100): option"]
+    );
     assert_eq!(features.last().unwrap(), "feature done=1");
     assert!(h.send("option TsaLionDog=1").is_empty());
     for (bad, reply) in [
