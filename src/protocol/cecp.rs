@@ -190,15 +190,18 @@ pub fn to_xboard(geo: &Geometry, text: &str) -> Result<Vec<String>, String> {
     let t = MoveText::parse(text, geo)?;
     let suffix = if t.promote == Some(true) { "+" } else { "" };
     let sq = |s| xb_square(geo, s);
-    Ok(match t.squares[..] {
-        [from, to] => vec![format!("{}{}{suffix}", sq(from), sq(to))],
-        // Igui and pass look alike in our text; the reporter names passes `@@@@`.
-        [from, mid, to] => vec![
-            format!("{}{},", sq(from), sq(mid)),
-            format!("{}{}{suffix}", sq(mid), sq(to)),
-        ],
-        _ => unreachable!(),
-    })
+    // One leg per step between stops: a lion's double move or an igui or pass
+    // has two, a lion dog's three-step move three.
+    let legs = t.squares.windows(2).count();
+    if legs == 0 {
+        return Err(format!("'{text}' has no destination"));
+    }
+    Ok((t.squares.windows(2).enumerate())
+        .map(|(i, w)| {
+            let end = if i + 1 == legs { suffix } else { "," };
+            format!("{}{}{end}", sq(w[0]), sq(w[1]))
+        })
+        .collect())
 }
 
 /// An XBoard move (`h13h12`, `h13h12+`, `h13h12,h12h13`) to our text.
@@ -222,7 +225,8 @@ pub fn from_xboard(geo: &Geometry, text: &str) -> Result<String, String> {
         }
         squares.push(b);
     }
-    if squares.len() > 3 {
+    // A lion dog's three steps stop on four squares.
+    if squares.len() > 4 {
         return Err(bad());
     }
     let mut out: String = squares.iter().map(|&s| geo.name(s)).collect();
@@ -1066,6 +1070,10 @@ mod tests {
         assert_eq!(from_xboard(&g, "a11a12+").unwrap(), "15e15d+");
         assert_eq!(to_xboard(&g, "8c8d8c").unwrap(), vec!["h13h12,", "h12h13"]);
         assert_eq!(to_xboard(&g, "15e15d+").unwrap(), vec!["a11a12+"]);
+        // A lion dog's three-step move: three legs.
+        let legs = to_xboard(&g, "8h8g8f8e").unwrap();
+        assert_eq!(legs, vec!["h8h9,", "h9h10,", "h10h11"]);
+        assert_eq!(from_xboard(&g, &legs.concat()).unwrap(), "8h8g8f8e");
         for bad in [
             "",
             "h3",
