@@ -55,6 +55,12 @@ impl<const C: usize> Game<C> {
         &self.keys
     }
 
+    /// For each move of the game, whether it gave check (the perpetual-check
+    /// rule, judged in the search too).
+    pub fn checks(&self) -> Vec<bool> {
+        self.facts.iter().map(|f| f.check).collect()
+    }
+
     /// Plays a legal move.
     pub fn play(&mut self, mv: Move) {
         let us = self.pos.side_to_move();

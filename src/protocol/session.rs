@@ -363,6 +363,7 @@ impl<const C: usize> Session for GameSession<C> {
         } = self.search.clone().unwrap_or_default();
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
+        let checks = self.game.checks();
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
         std::thread::Builder::new()
@@ -373,11 +374,14 @@ impl<const C: usize> Session for GameSession<C> {
                 // the main thread is done; all share the table (and count nodes
                 // together), the helpers starting at staggered depths.
                 let nodes = Arc::new(AtomicU64::new(0));
+                let lead = Arc::new(std::sync::atomic::AtomicU32::new(0));
                 let helpers_stop = AtomicBool::new(false);
                 std::thread::scope(|scope| {
                     for i in 0..helpers {
                         let (pos, history, tt) = (pos.clone(), history.clone(), tt.clone());
+                        let checks = checks.clone();
                         let (nodes, helpers_stop) = (nodes.clone(), &helpers_stop);
+                        let lead = lead.clone();
                         let searchmoves = &limits.searchmoves;
                         std::thread::Builder::new()
                             .name(format!("helper {}", i + 1))
@@ -386,6 +390,8 @@ impl<const C: usize> Session for GameSession<C> {
                                 let mut helper = Searcher::new(pos, history, helpers_stop, tt)
                                     .with_node_counter(nodes)
                                     .with_weights(weights)
+                                    .with_lead(lead, false)
+                                    .with_game_checks(checks)
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
@@ -400,8 +406,9 @@ impl<const C: usize> Session for GameSession<C> {
                             })
                             .expect("spawn a helper thread");
                     }
-                    let shared = (tt, nodes, weights);
-                    main_search(pos, history, &signals, shared, &limits, &*reporter, geo);
+                    let shared = (tt, nodes, weights, lead);
+                    let game = (history, checks);
+                    main_search(pos, game, &signals, shared, &limits, &*reporter, geo);
                     helpers_stop.store(true, Ordering::Relaxed);
                 })
             })
@@ -413,12 +420,13 @@ impl<const C: usize> Session for GameSession<C> {
 #[allow(clippy::too_many_arguments)]
 fn main_search<const C: usize>(
     pos: crate::position::Position<C>,
-    history: Vec<u64>,
+    (history, checks): (Vec<u64>, Vec<bool>),
     signals: &Signals,
-    (tt, nodes, weights): (
+    (tt, nodes, weights, lead): (
         Arc<TranspositionTable>,
         Arc<AtomicU64>,
         crate::eval::Weights,
+        Arc<std::sync::atomic::AtomicU32>,
     ),
     limits: &Limits,
     reporter: &dyn Reporter,
@@ -435,6 +443,8 @@ fn main_search<const C: usize>(
     let mut searcher = Searcher::new(pos, history, &signals.stop, tt)
         .with_node_counter(nodes)
         .with_weights(weights)
+        .with_lead(lead, true)
+        .with_game_checks(checks)
         .with_ponder(&signals.pondering)
         .with_currmove(Box::new(|mv, number, depth| {
             reporter.currmove(&mv.to_text(geo), number, depth)

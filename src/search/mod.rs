@@ -12,7 +12,7 @@ use crate::moves::Move;
 use crate::position::Position;
 pub use limits::{Limits, MAX_DEPTH};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 pub use tt::Bound;
 use tt::TranspositionTable;
@@ -21,6 +21,9 @@ pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses by royal capture.
 pub const MATE_BOUND: i32 = MATE - 1000;
+/// A repetition lost by the side giving perpetual check: decisive, but not a
+/// royal capture (it is scored in centipawns).
+pub const PERPETUAL_SCORE: i32 = 50_000;
 
 /// For a win or loss by royal capture, the plies to it: positive when the side to
 /// move wins, negative when it loses.
@@ -91,6 +94,11 @@ pub struct Searcher<'a, const C: usize> {
     flushed: u64,
     /// First depth of the iterative deepening (helper threads start deeper).
     first_depth: u32,
+    /// Lazy SMP: the depth the main thread is searching. The main thread
+    /// publishes it; a helper's next iteration is at least one deeper, so that
+    /// the helper fills the shared table ahead of the main thread instead of
+    /// repeating its work.
+    lead: Option<(Arc<AtomicU32>, bool)>,
     /// Per ply, two quiet moves that last caused a cutoff there.
     killers: Vec<[Move; 2]>,
     /// Per (form, destination), how often a quiet move there caused a cutoff,
@@ -101,6 +109,12 @@ pub struct Searcher<'a, const C: usize> {
     /// Told each root move as it is searched (`info currmove`).
     currmove: Option<CurrMoveListener<'a>>,
     weights: crate::eval::Weights,
+    /// Per ply of the search path, whether the side to move was in check there;
+    /// per move of the game before the root, whether it gave check.
+    path_checks: Vec<bool>,
+    game_checks: Vec<bool>,
+    /// `lmr_reduction` tabulated by depth and move index.
+    lmr: Vec<[i32; LMR_MOVES]>,
 }
 
 /// Receives (move, its number in the root order from 1, depth).
@@ -119,6 +133,19 @@ const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_R: i32 = 2;
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
+/// Late-move reduction of the `i`-th move at `depth`: ln(depth) * ln(i) divided
+/// by this, at least one ply, leaving at least one. The large
+/// boards have hundreds of quiet moves a node; most deserve a glance only.
+const LMR_DIVISOR: f64 = 2.25;
+
+const LMR_DEPTHS: usize = 64;
+const LMR_MOVES: usize = 256;
+
+/// The reduction of a late quiet move (see `LMR_DIVISOR`).
+fn lmr_reduction(depth: i32, i: usize) -> i32 {
+    let r = (depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
+    (r.round() as i32).clamp(1, (depth - 2).max(1))
+}
 /// History scores are halved when one passes this.
 const HISTORY_MAX: i32 = 1 << 20;
 /// Order keys: captures and promotions before killers, then captures that lose
@@ -160,11 +187,17 @@ impl<'a, const C: usize> Searcher<'a, C> {
             shared_nodes: None,
             flushed: 0,
             first_depth: 1,
+            lead: None,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
             scratch: Vec::with_capacity(256),
             currmove: None,
             weights: crate::eval::Weights::default(),
+            path_checks: vec![false; MAX_DEPTH as usize + 65],
+            game_checks: Vec::new(),
+            lmr: (0..LMR_DEPTHS as i32)
+                .map(|d| std::array::from_fn(|i| lmr_reduction(d.max(1), i.max(1))))
+                .collect(),
             pos,
             history,
             stop,
@@ -195,6 +228,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
+    /// For each move of the game before the root, whether it gave check (the
+    /// perpetual-check rule; without them only the search path is judged).
+    pub fn with_game_checks(mut self, checks: Vec<bool>) -> Self {
+        self.game_checks = checks;
+        self
+    }
+
     /// Evaluates with these weights instead of the defaults.
     pub fn with_weights(mut self, weights: crate::eval::Weights) -> Self {
         self.weights = weights;
@@ -220,6 +260,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Starts the iterative deepening at `depth` (helper threads: variety).
     pub fn with_first_depth(mut self, depth: u32) -> Self {
         self.first_depth = depth.max(1);
+        self
+    }
+
+    /// Lazy SMP: publishes this (main) thread's depth in `depth`, or (helper)
+    /// keeps ahead of it.
+    pub fn with_lead(mut self, depth: Arc<AtomicU32>, main: bool) -> Self {
+        self.lead = Some((depth, main));
         self
     }
 
@@ -259,7 +306,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let lines = limits.multipv.clamp(1, root.len());
         self.root_moves = root;
         self.tt.new_search();
-        for depth in self.first_depth.min(max_depth)..=max_depth {
+        let mut depth = self.first_depth.min(max_depth);
+        while depth <= max_depth {
+            match &self.lead {
+                Some((d, true)) => d.store(depth, Ordering::Relaxed),
+                Some((d, false)) => depth = depth.max(d.load(Ordering::Relaxed) + 1).min(max_depth),
+                None => {}
+            }
             self.root_excluded.clear();
             for line in 1..=lines {
                 self.seldepth = 0;
@@ -307,6 +360,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             {
                 break;
             }
+            depth += 1;
         }
         self.flush_nodes();
         result.nodes = self.total_nodes();
@@ -427,10 +481,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
     }
 
-    fn is_repetition(&self, ply: usize) -> bool {
+    /// The score of a repetition, if this position repeats one `back` plies
+    /// earlier (2, 4, ... plies back, first on the search path, then in the game).
+    /// The search takes the first repetition for the fourth the rules need, and
+    /// judges its cycle as they do: a side that gave check with every one of its
+    /// moves in it (and the other side not) loses; else a draw.
+    fn repetition(&self, ply: usize) -> Option<i32> {
         let key = self.pos.hash();
-        // Positions with the same side to move: 2, 4, ... plies back, first on the
-        // search path, then in the game.
         let path_len = ply;
         let mut back = 2;
         while back <= path_len + self.history.len() {
@@ -441,11 +498,26 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 self.history[i]
             };
             if k == key {
-                return true;
+                let them = (1..back).step_by(2).all(|k| self.gave_check(ply, k));
+                let us = (2..=back).step_by(2).all(|k| self.gave_check(ply, k));
+                return Some(match (them, us) {
+                    (true, false) => PERPETUAL_SCORE,
+                    (false, true) => -PERPETUAL_SCORE,
+                    _ => 0,
+                });
             }
             back += 2;
         }
-        false
+        None
+    }
+
+    /// Whether the move `k` plies before the node at `ply` gave check.
+    fn gave_check(&self, ply: usize, k: usize) -> bool {
+        if k <= ply {
+            return self.path_checks[ply + 1 - k];
+        }
+        let moves = self.game_checks.len();
+        (moves.checked_sub(k - ply)).is_some_and(|i| self.game_checks[i])
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -453,8 +525,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.pos.royal_count(self.pos.side_to_move()) == 0 {
             return -(MATE - ply as i32);
         }
-        if ply > 0 && self.is_repetition(ply) {
-            return 0;
+        let in_check = self.pos.in_check(self.pos.side_to_move());
+        self.path_checks[ply] = in_check;
+        if ply > 0
+            && let Some(score) = self.repetition(ply)
+        {
+            return score;
         }
         if depth <= 0 {
             return self.quiesce(ply, 0, alpha, beta);
@@ -479,7 +555,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             }
         }
-        let in_check = self.pos.in_check(self.pos.side_to_move());
         // Null move: if passing still holds beta at reduced depth, so will a move.
         if ply > 0
             && depth >= NULL_MOVE_DEPTH
@@ -557,7 +632,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     && !in_check
                     && !self.killers[ply].contains(&mv)
                 {
-                    1
+                    self.lmr[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
                 } else {
                     0
                 };
@@ -790,3 +865,6 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests;
