@@ -55,10 +55,11 @@ impl<const C: usize> Game<C> {
         &self.keys
     }
 
-    /// For each move of the game, whether it gave check (the perpetual-check
-    /// rule, judged in the search too).
-    pub fn checks(&self) -> Vec<bool> {
-        self.facts.iter().map(|f| f.check).collect()
+    /// For each move of the game, whether it gave check and whether the moved
+    /// piece attacked an enemy (the perpetual check and pursuit rules, judged in
+    /// the search too).
+    pub fn check_and_attack_facts(&self) -> Vec<[bool; 2]> {
+        self.facts.iter().map(|f| [f.check, f.attack]).collect()
     }
 
     /// Plays a legal move.

@@ -363,7 +363,7 @@ impl<const C: usize> Session for GameSession<C> {
         } = self.search.clone().unwrap_or_default();
         let keys = self.game.keys();
         let history = keys[..keys.len() - 1].to_vec();
-        let checks = self.game.checks();
+        let checks = self.game.check_and_attack_facts();
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
         std::thread::Builder::new()
@@ -391,7 +391,7 @@ impl<const C: usize> Session for GameSession<C> {
                                     .with_node_counter(nodes)
                                     .with_weights(weights)
                                     .with_lead(lead, false)
-                                    .with_game_checks(checks)
+                                    .with_game_facts(checks)
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
@@ -420,7 +420,7 @@ impl<const C: usize> Session for GameSession<C> {
 #[allow(clippy::too_many_arguments)]
 fn main_search<const C: usize>(
     pos: crate::position::Position<C>,
-    (history, checks): (Vec<u64>, Vec<bool>),
+    (history, checks): (Vec<u64>, Vec<[bool; 2]>),
     signals: &Signals,
     (tt, nodes, weights, lead): (
         Arc<TranspositionTable>,
@@ -444,7 +444,7 @@ fn main_search<const C: usize>(
         .with_node_counter(nodes)
         .with_weights(weights)
         .with_lead(lead, true)
-        .with_game_checks(checks)
+        .with_game_facts(checks)
         .with_ponder(&signals.pondering)
         .with_currmove(Box::new(|mv, number, depth| {
             reporter.currmove(&mv.to_text(geo), number, depth)

@@ -21,9 +21,12 @@ pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses by royal capture.
 pub const MATE_BOUND: i32 = MATE - 1000;
-/// A repetition lost by the side giving perpetual check: decisive, but not a
-/// royal capture (it is scored in centipawns).
+/// A repetition lost by the side giving perpetual check or pursuing: decisive,
+/// but not a royal capture (it is scored in centipawns).
 pub const PERPETUAL_SCORE: i32 = 50_000;
+/// Indexes of a move's facts (`Searcher::move_fact`).
+const CHECK: usize = 0;
+const ATTACK: usize = 1;
 
 /// For a win or loss by royal capture, the plies to it: positive when the side to
 /// move wins, negative when it loses.
@@ -109,10 +112,11 @@ pub struct Searcher<'a, const C: usize> {
     /// Told each root move as it is searched (`info currmove`).
     currmove: Option<CurrMoveListener<'a>>,
     weights: crate::eval::Weights,
-    /// Per ply of the search path, whether the side to move was in check there;
-    /// per move of the game before the root, whether it gave check.
-    path_checks: Vec<bool>,
-    game_checks: Vec<bool>,
+    /// Per ply of the search path, the facts of the move that led there (`CHECK`:
+    /// the side to move is in check; `ATTACK`: the moved piece attacks one of its
+    /// pieces); per move of the game before the root, the same.
+    path_facts: Vec<[bool; 2]>,
+    game_facts: Vec<[bool; 2]>,
     /// `lmr_reduction` tabulated by depth and move index.
     lmr: Vec<[i32; LMR_MOVES]>,
 }
@@ -193,8 +197,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             scratch: Vec::with_capacity(256),
             currmove: None,
             weights: crate::eval::Weights::default(),
-            path_checks: vec![false; MAX_DEPTH as usize + 65],
-            game_checks: Vec::new(),
+            path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
+            game_facts: Vec::new(),
             lmr: (0..LMR_DEPTHS as i32)
                 .map(|d| std::array::from_fn(|i| lmr_reduction(d.max(1), i.max(1))))
                 .collect(),
@@ -228,10 +232,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
-    /// For each move of the game before the root, whether it gave check (the
-    /// perpetual-check rule; without them only the search path is judged).
-    pub fn with_game_checks(mut self, checks: Vec<bool>) -> Self {
-        self.game_checks = checks;
+    /// For each move of the game before the root, whether it gave check and
+    /// whether the moved piece attacked an enemy (`Game::check_and_attack_facts`:
+    /// the perpetual check and pursuit rules; without them only the search path
+    /// is judged).
+    pub fn with_game_facts(mut self, facts: Vec<[bool; 2]>) -> Self {
+        self.game_facts = facts;
         self
     }
 
@@ -485,7 +491,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// earlier (2, 4, ... plies back, first on the search path, then in the game).
     /// The search takes the first repetition for the fourth the rules need, and
     /// judges its cycle as they do: a side that gave check with every one of its
-    /// moves in it (and the other side not) loses; else a draw.
+    /// moves in it (and the other side not) loses; else one that attacked an enemy
+    /// piece with every move (perpetual pursuit); else it is a draw.
     fn repetition(&self, ply: usize) -> Option<i32> {
         let key = self.pos.hash();
         let path_len = ply;
@@ -498,26 +505,42 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 self.history[i]
             };
             if k == key {
-                let them = (1..back).step_by(2).all(|k| self.gave_check(ply, k));
-                let us = (2..=back).step_by(2).all(|k| self.gave_check(ply, k));
-                return Some(match (them, us) {
-                    (true, false) => PERPETUAL_SCORE,
-                    (false, true) => -PERPETUAL_SCORE,
-                    _ => 0,
-                });
+                for fact in [CHECK, ATTACK] {
+                    let them = (1..back).step_by(2).all(|k| self.move_fact(ply, k, fact));
+                    let us = (2..=back).step_by(2).all(|k| self.move_fact(ply, k, fact));
+                    match (them, us) {
+                        (true, false) => return Some(PERPETUAL_SCORE),
+                        (false, true) => return Some(-PERPETUAL_SCORE),
+                        _ => {}
+                    }
+                }
+                return Some(0);
             }
             back += 2;
         }
         None
     }
 
-    /// Whether the move `k` plies before the node at `ply` gave check.
-    fn gave_check(&self, ply: usize, k: usize) -> bool {
+    /// Whether the move `k` plies before the node at `ply` gave check (`CHECK`) or
+    /// left the moved piece attacking an enemy (`ATTACK`).
+    fn move_fact(&self, ply: usize, k: usize, fact: usize) -> bool {
         if k <= ply {
-            return self.path_checks[ply + 1 - k];
+            return self.path_facts[ply + 1 - k][fact];
         }
-        let moves = self.game_checks.len();
-        (moves.checked_sub(k - ply)).is_some_and(|i| self.game_checks[i])
+        let moves = self.game_facts.len();
+        (moves.checked_sub(k - ply)).is_some_and(|i| self.game_facts[i][fact])
+    }
+
+    /// The facts of the move that led to this node (see `move_fact`).
+    fn last_move_facts(&self, in_check: bool) -> [bool; 2] {
+        let attack = match self.pos.last_move() {
+            Some(mv) if mv != Move::NULL => self.pos.piece_at(mv.to).is_some_and(|id| {
+                (self.pos.attacks_ref(id))
+                    .intersects(self.pos.occupied_ref(self.pos.side_to_move()))
+            }),
+            _ => false,
+        };
+        [in_check, attack]
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -526,7 +549,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return -(MATE - ply as i32);
         }
         let in_check = self.pos.in_check(self.pos.side_to_move());
-        self.path_checks[ply] = in_check;
+        self.path_facts[ply] = self.last_move_facts(in_check);
         if ply > 0
             && let Some(score) = self.repetition(ply)
         {

@@ -10,22 +10,30 @@ use crate::variants::dai::DAI;
 /// every Black move of the cycle gave check.
 const CHASE: [&str; 5] = ["15c15a", "8a8b", "15a15b", "8b8a", "15b15a"];
 
+/// Black's rook attacks a white gold on rank c, then on rank b, then on rank c
+/// again, never giving check: perpetual pursuit.
+const PURSUIT: [&str; 5] = ["15d15c", "8c8b", "15c15b", "8b8c", "15b15c"];
+
 fn score_of_last_chase_move(with_checks: bool) -> i32 {
-    let rules = Rules::get(&DAI);
     let sfen = "7k7/15/R14/15/15/15/15/15/15/15/15/15/15/15/14K b - 1";
+    score_of_last_move(sfen, &CHASE, with_checks)
+}
+
+fn score_of_last_move(sfen: &str, line: &[&str; 5], with_checks: bool) -> i32 {
+    let rules = Rules::get(&DAI);
     let mut game = Game::<2>::new(rules, sfen).unwrap();
-    for m in &CHASE[..4] {
+    for m in &line[..4] {
         let mv = game.pos.parse_move(m).unwrap();
         game.play(mv);
     }
-    let last = game.pos.parse_move(CHASE[4]).unwrap();
+    let last = game.pos.parse_move(line[4]).unwrap();
     let keys = game.keys();
     let history = keys[..keys.len() - 1].to_vec();
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(1));
     let mut s = Searcher::new(game.pos.clone(), history, &stop, tt);
     if with_checks {
-        s = s.with_game_checks(game.checks());
+        s = s.with_game_facts(game.check_and_attack_facts());
     }
     let limits = Limits {
         depth: Some(1),
@@ -44,4 +52,10 @@ fn perpetual_check_loses_for_the_checking_side() {
 fn without_the_game_s_checks_the_repetition_is_a_draw() {
     // Only the last move is on the search path; the earlier checks are unknown.
     assert_eq!(score_of_last_chase_move(false), 0);
+}
+
+#[test]
+fn perpetual_pursuit_loses_for_the_pursuer() {
+    let sfen = "14k/15/7g7/R14/15/15/15/15/15/15/15/15/15/15/K14 b - 1";
+    assert_eq!(score_of_last_move(sfen, &PURSUIT, true), -PERPETUAL_SCORE);
 }
