@@ -87,6 +87,8 @@ pub struct Searcher<'a, const C: usize> {
     hard: Option<Duration>,
     max_nodes: u64,
     nodes: u64,
+    /// Node count at which the stop flag and clock are next read.
+    next_poll: u64,
     seldepth: u32,
     aborted: bool,
     lists: Vec<Vec<Move>>,
@@ -128,9 +130,11 @@ pub type CurrMoveListener<'a> = Box<dyn FnMut(Move, usize, u32) + 'a>;
 /// searches; a flood of them in short ones helps no one).
 const CURRMOVE_AFTER: Duration = Duration::from_secs(1);
 
-/// The stop flag and the clock are read every `POLL_MASK + 1` nodes: every
-/// 1024 let a taikyoku search (20-40 k nodes/s) overrun `stop` by 50-100 ms.
-const POLL_MASK: u64 = 127;
+/// The stop flag and the clock are read once `POLL_NODES` nodes have passed
+/// since the last reading: every 1024 let a taikyoku search (20-40 k nodes/s)
+/// overrun `stop` by 50-100 ms. (A count, not a node-number mask: nodes that
+/// return on a stand-pat never ask, so a mask could be missed for long runs.)
+const POLL_NODES: u64 = 128;
 
 /// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -210,6 +214,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             hard: None,
             max_nodes: u64::MAX,
             nodes: 0,
+            next_poll: 0,
             seldepth: 0,
             aborted: false,
             lists: (0..=MAX_DEPTH as usize + 64)
@@ -466,7 +471,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
         if self.nodes >= self.max_nodes {
             self.aborted = true;
-        } else if self.nodes & POLL_MASK == 0 {
+        } else if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_NODES;
             self.flush_nodes();
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
