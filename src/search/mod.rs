@@ -835,14 +835,23 @@ impl<'a, const C: usize> Searcher<'a, C> {
             .sum()
     }
 
-    /// For a plain capture that loses the exchange on its square (static exchange
-    /// evaluation on the attack maps), what it loses.
+    /// For a capture that loses material, what it loses. Plain moves: static
+    /// exchange evaluation on the attack maps. Lion moves, igui and range
+    /// captures: the mover is lost if it lands (or stays) where the enemy attacks
+    /// and is worth more than what it took.
     fn losing_capture(&self, mv: Move) -> Option<i32> {
-        if !self.pos.is_plain(mv) || !see::may_lose(&self.pos, mv) {
-            return None;
+        if self.pos.is_plain(mv) {
+            if !see::may_lose(&self.pos, mv) {
+                return None;
+            }
+            let s = see::see(&self.pos, mv);
+            return (s < 0).then_some(-s);
         }
-        let s = see::see(&self.pos, mv);
-        (s < 0).then_some(-s)
+        let mover = self.pos.form(self.pos.piece_at(mv.from)?);
+        let value = if mover.royal() { see::ROYAL_VALUE } else { mover.value() };
+        let taken = self.gain(mv);
+        let them = self.pos.side_to_move().flip();
+        (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
     }
 
     /// The transposition table's move first, then captures by victim value (most
