@@ -848,7 +848,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return (s < 0).then_some(-s);
         }
         let mover = self.pos.form(self.pos.piece_at(mv.from)?);
-        let value = if mover.royal() { see::ROYAL_VALUE } else { mover.value() };
+        let value = if mover.royal() {
+            see::ROYAL_VALUE
+        } else {
+            mover.value()
+        };
         let taken = self.gain(mv);
         let them = self.pos.side_to_move().flip();
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
