@@ -92,6 +92,8 @@ pub struct Searcher<'a, const C: usize> {
     seldepth: u32,
     aborted: bool,
     lists: Vec<Vec<Move>>,
+    /// Per ply, quiescence's captures with their order key and gain.
+    qmoves: Vec<Vec<(i32, i32, Move)>>,
     pv: Vec<Vec<Move>>,
     tt: Arc<TranspositionTable>,
     /// Nodes of every thread of a Lazy-SMP search, flushed every 1024 nodes.
@@ -221,6 +223,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .map(|_| Vec::with_capacity(256))
                 .collect(),
             pv: vec![Vec::new(); MAX_DEPTH as usize + 65],
+            qmoves: vec![Vec::new(); MAX_DEPTH as usize + 65],
         }
     }
 
@@ -783,16 +786,23 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate_captures(&mut list);
-        self.order(&mut list, usize::MAX, None);
+        // Each capture's key and gain once (victims are dear to find for range
+        // captures); those losing the exchange on their square are dropped.
+        let mut moves = std::mem::take(&mut self.qmoves[ply]);
+        moves.clear();
+        let none = [Move::NULL; 2];
+        for &mv in &list {
+            let (key, gain, losing) = self.order_key(mv, none, None);
+            if !losing {
+                moves.push((key, gain, mv));
+            }
+        }
+        moves.sort_by_key(|&(key, _, _)| key);
         let mut best = stand;
-        for &mv in list.iter() {
+        for &(_, gain, mv) in moves.iter() {
             // Delta pruning: a capture that cannot lift the score to alpha even
             // with a margin is not tried (royals count as winning).
-            if stand + self.gain(mv) + DELTA_MARGIN <= alpha {
-                continue;
-            }
-            // Nor one that loses the exchange on its square.
-            if self.losing_capture(mv).is_some() {
+            if stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }
             self.pos.make(mv);
@@ -812,6 +822,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
         }
         self.lists[ply] = list;
+        self.qmoves[ply] = moves;
         best
     }
 
@@ -839,7 +850,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// exchange evaluation on the attack maps. Lion moves, igui and range
     /// captures: the mover is lost if it lands (or stays) where the enemy attacks
     /// and is worth more than what it took.
-    fn losing_capture(&self, mv: Move) -> Option<i32> {
+    fn losing_capture(&self, mv: Move, taken: i32) -> Option<i32> {
         if self.pos.is_plain(mv) {
             if !see::may_lose(&self.pos, mv) {
                 return None;
@@ -853,9 +864,35 @@ impl<'a, const C: usize> Searcher<'a, C> {
         } else {
             mover.value()
         };
-        let taken = self.gain(mv);
         let them = self.pos.side_to_move().flip();
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
+    }
+
+    /// A move's order key (smaller first, see `order`), what it takes (`gain`)
+    /// and whether it loses material (`losing_capture`).
+    fn order_key(&self, mv: Move, killers: [Move; 2], tt_move: Option<Move>) -> (i32, i32, bool) {
+        if Some(mv) == tt_move {
+            return (i32::MIN, 0, false);
+        }
+        let victims = self.gain(mv);
+        let promo = if mv.promotes() { 50 } else { 0 };
+        if victims != 0 || promo != 0 {
+            if let Some(loss) = self.losing_capture(mv, victims) {
+                return (-BAD_CAPTURE_KEY + loss.min(1 << 19), victims, true);
+            }
+            let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
+            let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
+            return (
+                -(first + victims * 16 - attacker / 8 + promo),
+                victims,
+                false,
+            );
+        }
+        if killers.contains(&mv) {
+            return (-KILLER_KEY, 0, false);
+        }
+        let history = self.quiet_history[self.history_index(mv)].min(HISTORY_CAP);
+        (-history, 0, false)
     }
 
     /// The transposition table's move first, then captures by victim value (most
@@ -864,26 +901,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// quiet moves by history.
     fn order(&self, list: &mut [Move], ply: usize, tt_move: Option<Move>) {
         let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
-        let key = |mv: &Move| -> i32 {
-            if Some(*mv) == tt_move {
-                return i32::MIN;
-            }
-            let victims = self.gain(*mv);
-            let promo = if mv.promotes() { 50 } else { 0 };
-            if victims != 0 || promo != 0 {
-                if let Some(loss) = self.losing_capture(*mv) {
-                    return -BAD_CAPTURE_KEY + loss.min(1 << 19);
-                }
-                let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
-                let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
-                return -(first + victims * 16 - attacker / 8 + promo);
-            }
-            if killers.contains(mv) {
-                return -KILLER_KEY;
-            }
-            -self.quiet_history[self.history_index(*mv)].min(HISTORY_CAP)
-        };
-        list.sort_by_cached_key(key);
+        list.sort_by_cached_key(|&mv| self.order_key(mv, killers, tt_move).0);
     }
 }
 
