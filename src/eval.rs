@@ -71,9 +71,19 @@ pub const PARAMS: &[Param] = &[
     },
 ];
 
+/// The weight option called `name`, if there is one.
+pub fn param(name: &str) -> Option<&'static Param> {
+    PARAMS.iter().find(|p| p.name == name)
+}
+
 impl Param {
+    /// This weight's value in `w`.
+    pub fn get(&self, w: &Weights) -> i32 {
+        *(self.field)(&mut w.clone())
+    }
+
     pub fn default_value(&self) -> i32 {
-        *(self.field)(&mut Weights::default())
+        self.get(&Weights::default())
     }
 
     /// Sets this weight from option text; an error names the range.

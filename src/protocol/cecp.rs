@@ -767,10 +767,12 @@ impl CecpEngine {
             self.say(&format!("feature option=\"{name} -check {}\"", on as u8));
         }
         for p in crate::eval::PARAMS {
-            let w = *(p.field)(&mut self.setup.weights.clone());
             self.say(&format!(
-                "feature option=\"{} -spin {w} {} {}\"",
-                p.name, p.min, p.max
+                "feature option=\"{} -spin {} {} {}\"",
+                p.name,
+                p.get(&self.setup.weights),
+                p.min,
+                p.max
             ));
         }
         self.say("feature done=1");
@@ -784,7 +786,7 @@ impl CecpEngine {
             Some((n, v)) => (n.trim(), Some(v.trim())),
             None => (line.trim(), None),
         };
-        if let Some(p) = crate::eval::PARAMS.iter().find(|p| p.name == name) {
+        if let Some(p) = crate::eval::param(name) {
             return match p.set(&mut self.setup.weights, value) {
                 Ok(()) => self.session.set_search(self.setup.clone()),
                 Err(e) => self.say(&format!("Error ({e}): option")),

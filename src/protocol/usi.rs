@@ -250,8 +250,7 @@ impl Engine {
                 Some(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
                 _ => self.error(&format!("MultiPV must be a number from 1 to {MAX_MULTIPV}")),
             },
-            eval if crate::eval::PARAMS.iter().any(|p| p.name == eval) => {
-                let p = crate::eval::PARAMS.iter().find(|p| p.name == eval).unwrap();
+            eval if let Some(p) = crate::eval::param(eval) => {
                 match p.set(&mut self.setup.weights, value.as_deref()) {
                     Ok(()) => self.session.set_search(self.setup.clone()),
                     Err(e) => self.error(&e),
