@@ -341,14 +341,12 @@ impl Rules {
         })
     }
 
-    /// Whether a piece of this form is or may become royal: royal, promoting to a
-    /// royal, or open to a contagion that makes royals.
+    /// Whether a piece of this form is or may become royal: royal or promoting to
+    /// a royal (what makes it immune to contagion), or open to a contagion that
+    /// makes royals.
     pub fn may_become_royal(&self, form: FormId) -> bool {
-        let f = self.form(form);
-        f.royal()
-            || f.promotes_to.is_some_and(|p| self.form(p).royal())
-            || (!self.contagion_immune[form as usize]
-                && (self.contagion.iter()).any(|&(_, to)| self.form(to).royal()))
+        self.contagion_immune[form as usize]
+            || (self.contagion.iter()).any(|&(_, to)| self.form(to).royal())
     }
 
     /// The compiled rules of a variant, built once per process.

@@ -829,10 +829,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Material a move takes: its victims' values, a royal counting as winning,
     /// less the friends a range capture removes.
     fn gain(&self, mv: Move) -> i32 {
-        let value = |id| {
-            let f = self.pos.form(id);
-            if f.royal() { 100_000 } else { f.value() }
-        };
+        let value = |id| see::value(&self.pos, id);
         if self.pos.is_plain(mv) {
             return self.pos.piece_at(mv.to).map_or(0, value);
         }
@@ -858,12 +855,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             let s = see::see(&self.pos, mv);
             return (s < 0).then_some(-s);
         }
-        let mover = self.pos.form(self.pos.piece_at(mv.from)?);
-        let value = if mover.royal() {
-            see::ROYAL_VALUE
-        } else {
-            mover.value()
-        };
+        let value = see::value(&self.pos, self.pos.piece_at(mv.from)?);
         let them = self.pos.side_to_move().flip();
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
     }

@@ -16,12 +16,13 @@ use crate::types::PieceId;
 use arrayvec::ArrayVec;
 
 /// A royal's worth in an exchange: losing it ends the game for a side with one.
-pub const ROYAL_VALUE: i32 = 100_000;
+const ROYAL_VALUE: i32 = 100_000;
 
 /// Longest exchange followed.
 const MAX_EXCHANGE: usize = 32;
 
-fn value<const C: usize>(pos: &Position<C>, id: PieceId) -> i32 {
+/// A piece's worth in an exchange: its value, or `ROYAL_VALUE` for a royal.
+pub fn value<const C: usize>(pos: &Position<C>, id: PieceId) -> i32 {
     let f = pos.form(id);
     if f.royal() { ROYAL_VALUE } else { f.value() }
 }
