@@ -4,7 +4,7 @@
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
-use crate::types::{PieceId, Side};
+use crate::types::Side;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -71,10 +71,7 @@ impl<const C: usize> Game<C> {
             .pos
             .piece_at(mv.to)
             .expect("the mover stands on its destination");
-        let attack = self
-            .pos
-            .attacks_of(mover as PieceId)
-            .intersects(&self.pos.occupied_by(us.flip()));
+        let attack = self.pos.attacks_an_enemy(mover);
         self.facts.push(MoveFacts {
             check: self.pos.in_check(us.flip()),
             attack,

@@ -374,6 +374,12 @@ impl<const C: usize> Position<C> {
         (self.royal_squares(side).next()).is_some_and(|sq| self.is_attacked(sq, side.flip()))
     }
 
+    /// Whether piece `id` attacks a piece of the other side (the pursuit rule).
+    pub fn attacks_an_enemy(&self, id: PieceId) -> bool {
+        let enemy = self.pieces[id as usize].side.flip();
+        self.attacks[id as usize].intersects(&self.occ[enemy.index()])
+    }
+
     /// Squares of `side`'s royals on the board.
     #[inline]
     pub fn royal_squares(&self, side: Side) -> impl Iterator<Item = Square> + '_ {

@@ -121,8 +121,6 @@ pub struct Searcher<'a, const C: usize> {
     /// pieces); per move of the game before the root, the same.
     path_facts: Vec<[bool; 2]>,
     game_facts: Vec<[bool; 2]>,
-    /// `lmr_reduction` tabulated by depth and move index.
-    lmr: Vec<[i32; LMR_MOVES]>,
 }
 
 /// Receives (move, its number in the root order from 1, depth).
@@ -144,8 +142,8 @@ const NULL_MOVE_R: i32 = 2;
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
 /// Late-move reduction of the `i`-th move at `depth`: ln(depth) * ln(i) divided
-/// by this, at least one ply, leaving at least one. The large
-/// boards have hundreds of quiet moves a node; most deserve a glance only.
+/// by this, at least one ply, leaving at least one. The large boards have
+/// hundreds of quiet moves a node; most deserve a glance only.
 const LMR_DIVISOR: f64 = 2.25;
 
 const LMR_DEPTHS: usize = 64;
@@ -155,6 +153,16 @@ const LMR_MOVES: usize = 256;
 fn lmr_reduction(depth: i32, i: usize) -> i32 {
     let r = (depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
     (r.round() as i32).clamp(1, (depth - 2).max(1))
+}
+
+/// `lmr_reduction` tabulated by depth and move index, built once per process.
+fn lmr_table() -> &'static [[i32; LMR_MOVES]] {
+    static TABLE: std::sync::OnceLock<Vec<[i32; LMR_MOVES]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..LMR_DEPTHS as i32)
+            .map(|d| std::array::from_fn(|i| lmr_reduction(d.max(1), i.max(1))))
+            .collect()
+    })
 }
 /// History scores are halved when one passes this.
 const HISTORY_MAX: i32 = 1 << 20;
@@ -205,9 +213,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
             weights: crate::eval::Weights::default(),
             path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
-            lmr: (0..LMR_DEPTHS as i32)
-                .map(|d| std::array::from_fn(|i| lmr_reduction(d.max(1), i.max(1))))
-                .collect(),
             pos,
             history,
             stop,
@@ -531,8 +536,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 
     /// Whether the move `k` plies before the node at `ply` gave check (`CHECK`) or
-    /// left the moved piece attacking an enemy (`ATTACK`).
+    /// left the moved piece attacking an enemy (`ATTACK`). The node's own facts
+    /// (`k = 1`) are found here: only nodes with children record theirs.
     fn move_fact(&self, ply: usize, k: usize, fact: usize) -> bool {
+        if k == 1 && ply > 0 {
+            return self.last_move_facts()[fact];
+        }
         if k <= ply {
             return self.path_facts[ply + 1 - k][fact];
         }
@@ -541,15 +550,14 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 
     /// The facts of the move that led to this node (see `move_fact`).
-    fn last_move_facts(&self, in_check: bool) -> [bool; 2] {
+    fn last_move_facts(&self) -> [bool; 2] {
         let attack = match self.pos.last_move() {
-            Some(mv) if mv != Move::NULL => self.pos.piece_at(mv.to).is_some_and(|id| {
-                (self.pos.attacks_ref(id))
-                    .intersects(self.pos.occupied_ref(self.pos.side_to_move()))
-            }),
+            Some(mv) if mv != Move::NULL => {
+                (self.pos.piece_at(mv.to)).is_some_and(|id| self.pos.attacks_an_enemy(id))
+            }
             _ => false,
         };
-        [in_check, attack]
+        [self.pos.in_check(self.pos.side_to_move()), attack]
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -557,8 +565,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.pos.royal_count(self.pos.side_to_move()) == 0 {
             return -(MATE - ply as i32);
         }
-        let in_check = self.pos.in_check(self.pos.side_to_move());
-        self.path_facts[ply] = self.last_move_facts(in_check);
         if ply > 0
             && let Some(score) = self.repetition(ply)
         {
@@ -587,6 +593,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             }
         }
+        let facts = self.last_move_facts();
+        self.path_facts[ply] = facts;
+        let in_check = facts[CHECK];
         // Null move: if passing still holds beta at reduced depth, so will a move.
         if ply > 0
             && depth >= NULL_MOVE_DEPTH
@@ -664,7 +673,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     && !in_check
                     && !self.killers[ply].contains(&mv)
                 {
-                    self.lmr[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
+                    lmr_table()[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
                 } else {
                     0
                 };
