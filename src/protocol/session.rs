@@ -10,7 +10,7 @@ use crate::rules::kind::VariantDef;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Bound, Iteration, Limits, Searcher, mate_plies};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -362,8 +362,14 @@ impl<const C: usize> Session for GameSession<C> {
             weights,
         } = self.search.clone().unwrap_or_default();
         let keys = self.game.keys();
-        let history = keys[..keys.len() - 1].to_vec();
-        let checks = self.game.check_and_attack_facts();
+        let shared = ThreadsShare {
+            tt,
+            nodes: Arc::new(AtomicU64::new(0)),
+            weights,
+            lead: Arc::new(AtomicU32::new(0)),
+            history: keys[..keys.len() - 1].to_vec(),
+            facts: self.game.check_and_attack_facts(),
+        };
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
         std::thread::Builder::new()
@@ -373,25 +379,16 @@ impl<const C: usize> Session for GameSession<C> {
                 // Lazy SMP: helper threads search the same root without limits until
                 // the main thread is done; all share the table (and count nodes
                 // together), the helpers starting at staggered depths.
-                let nodes = Arc::new(AtomicU64::new(0));
-                let lead = Arc::new(std::sync::atomic::AtomicU32::new(0));
                 let helpers_stop = AtomicBool::new(false);
                 std::thread::scope(|scope| {
                     for i in 0..helpers {
-                        let (pos, history, tt) = (pos.clone(), history.clone(), tt.clone());
-                        let checks = checks.clone();
-                        let (nodes, helpers_stop) = (nodes.clone(), &helpers_stop);
-                        let lead = lead.clone();
+                        let (pos, shared, helpers_stop) = (pos.clone(), &shared, &helpers_stop);
                         let searchmoves = &limits.searchmoves;
                         std::thread::Builder::new()
                             .name(format!("helper {}", i + 1))
                             .stack_size(64 << 20)
                             .spawn_scoped(scope, move || {
-                                let mut helper = Searcher::new(pos, history, helpers_stop, tt)
-                                    .with_node_counter(nodes)
-                                    .with_weights(weights)
-                                    .with_lead(lead, false)
-                                    .with_game_facts(checks)
+                                let mut helper = (shared.searcher(pos, helpers_stop, false))
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
@@ -406,9 +403,7 @@ impl<const C: usize> Session for GameSession<C> {
                             })
                             .expect("spawn a helper thread");
                     }
-                    let shared = (tt, nodes, weights, lead);
-                    let game = (history, checks);
-                    main_search(pos, game, &signals, shared, &limits, &*reporter, geo);
+                    main_search(pos, &signals, &shared, &limits, &*reporter, geo);
                     helpers_stop.store(true, Ordering::Relaxed);
                 })
             })
@@ -416,18 +411,40 @@ impl<const C: usize> Session for GameSession<C> {
     }
 }
 
+/// What the threads of one search share: the transposition table, the node
+/// count, the evaluation's weights, the main thread's depth (Lazy SMP), and the
+/// game before the root (its keys and move facts, for the repetition rules).
+struct ThreadsShare {
+    tt: Arc<TranspositionTable>,
+    nodes: Arc<AtomicU64>,
+    weights: crate::eval::Weights,
+    lead: Arc<AtomicU32>,
+    history: Vec<u64>,
+    facts: Vec<[bool; 2]>,
+}
+
+impl ThreadsShare {
+    /// A searcher of `pos` wired to the shared parts; `main` for the thread whose
+    /// result is played.
+    fn searcher<'a, const C: usize>(
+        &self,
+        pos: crate::position::Position<C>,
+        stop: &'a AtomicBool,
+        main: bool,
+    ) -> Searcher<'a, C> {
+        Searcher::new(pos, self.history.clone(), stop, self.tt.clone())
+            .with_node_counter(self.nodes.clone())
+            .with_weights(self.weights)
+            .with_lead(self.lead.clone(), main)
+            .with_game_facts(self.facts.clone())
+    }
+}
+
 /// The main thread's search: reports its iterations and, at the end, the best move.
-#[allow(clippy::too_many_arguments)]
 fn main_search<const C: usize>(
     pos: crate::position::Position<C>,
-    (history, checks): (Vec<u64>, Vec<[bool; 2]>),
     signals: &Signals,
-    (tt, nodes, weights, lead): (
-        Arc<TranspositionTable>,
-        Arc<AtomicU64>,
-        crate::eval::Weights,
-        Arc<std::sync::atomic::AtomicU32>,
-    ),
+    shared: &ThreadsShare,
     limits: &Limits,
     reporter: &dyn Reporter,
     geo: &crate::board::Geometry,
@@ -440,11 +457,7 @@ fn main_search<const C: usize>(
     let texts = |moves: &[crate::moves::Move]| -> Vec<String> {
         moves.iter().map(|m| m.to_text(geo)).collect()
     };
-    let mut searcher = Searcher::new(pos, history, &signals.stop, tt)
-        .with_node_counter(nodes)
-        .with_weights(weights)
-        .with_lead(lead, true)
-        .with_game_facts(checks)
+    let mut searcher = (shared.searcher(pos, &signals.stop, true))
         .with_ponder(&signals.pondering)
         .with_currmove(Box::new(|mv, number, depth| {
             reporter.currmove(&mv.to_text(geo), number, depth)
