@@ -5,6 +5,7 @@
 //! legal move for every position that has one and honours `stop` and every limit.
 
 pub mod limits;
+mod picker;
 pub mod see;
 pub mod tt;
 
@@ -92,6 +93,8 @@ pub struct Searcher<'a, const C: usize> {
     seldepth: u32,
     aborted: bool,
     lists: Vec<Vec<Move>>,
+    /// Per ply, the node's moves with their order keys (`picker`).
+    scored: Vec<picker::Scored>,
     /// Per ply, quiescence's captures with their order key and gain.
     qmoves: Vec<Vec<(i32, i32, Move)>>,
     pv: Vec<Vec<Move>>,
@@ -229,6 +232,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .collect(),
             pv: vec![Vec::new(); MAX_DEPTH as usize + 65],
             qmoves: vec![Vec::new(); MAX_DEPTH as usize + 65],
+            scored: vec![Vec::new(); MAX_DEPTH as usize + 65],
         }
     }
 
@@ -616,7 +620,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut scored = std::mem::take(&mut self.scored[ply]);
         list.clear();
+        scored.clear();
         // Below the root, the table's move is tried before any generation: when it
         // cuts off, the other moves are never generated.
         let first = if ply > 0 {
@@ -631,11 +637,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
             restricted = ply == 0 && self.restrict_root(&mut list);
             if list.is_empty() {
                 self.lists[ply] = list;
+                self.scored[ply] = scored;
                 return -(MATE - ply as i32); // stalemate loses
             }
             // A stored move from another position sharing the slot is ignored.
             let tt_move = tt_move.filter(|m| list.contains(m));
-            self.order(&mut list, ply, tt_move);
+            self.score_moves(&list, &mut scored, ply, tt_move);
             generated = true;
         }
         let alpha_in = alpha;
@@ -649,11 +656,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     if !generated {
                         self.pos.generate(&mut list);
                         list.retain(|&m| Some(m) != first);
-                        self.order(&mut list, ply, None);
+                        self.score_moves(&list, &mut scored, ply, None);
                         generated = true;
                     }
-                    match list.get(i - first.is_some() as usize) {
-                        Some(&m) => m,
+                    match picker::pick(&mut scored, i - first.is_some() as usize) {
+                        Some(m) => m,
                         None => break,
                     }
                 }
@@ -710,6 +717,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             i += 1;
         }
         self.lists[ply] = list;
+        self.scored[ply] = scored;
         // A best move among some root moves only is no result for the position.
         if !self.aborted && !restricted {
             let bound = if best >= beta {
@@ -896,13 +904,20 @@ impl<'a, const C: usize> Searcher<'a, C> {
         (-history, 0, false)
     }
 
-    /// The transposition table's move first, then captures by victim value (most
-    /// valuable first, cheapest attacker first) and promotions, then the killers,
-    /// then captures that lose the exchange (least loss first), then the other
-    /// quiet moves by history.
-    fn order(&self, list: &mut [Move], ply: usize, tt_move: Option<Move>) {
+    /// Scores `list` into `scored` for `picker::pick`: the transposition table's
+    /// move first, then captures by victim value (most valuable first, cheapest
+    /// attacker first) and promotions, then the killers, then captures that lose
+    /// the exchange (least loss first), then the other quiet moves by history.
+    fn score_moves(
+        &self,
+        list: &[Move],
+        scored: &mut picker::Scored,
+        ply: usize,
+        tt_move: Option<Move>,
+    ) {
         let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
-        list.sort_by_cached_key(|&mv| self.order_key(mv, killers, tt_move).0);
+        scored.clear();
+        scored.extend((list.iter()).map(|&mv| (self.order_key(mv, killers, tt_move).0, mv)));
     }
 }
 

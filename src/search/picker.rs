@@ -1,0 +1,59 @@
+//! Lazy move ordering: a node's moves come out in the order a stable sort by key
+//! would give, but the sort is put off until a few moves have been tried. Most
+//! nodes that cut off do so on their first moves, and then no sort is paid.
+
+use crate::moves::Move;
+
+/// Moves picked by selection (one scan each) before the rest is sorted.
+const SELECT_PICKS: usize = 3;
+
+/// Moves with their order keys, smaller first.
+pub type Scored = Vec<(i32, Move)>;
+
+/// Makes `list[k]` the `k`-th move of the stable order by key, given that
+/// `list[..k]` already holds the first `k` (call with k = 0, 1, 2, ...).
+#[inline]
+pub fn pick(list: &mut [(i32, Move)], k: usize) -> Option<Move> {
+    if k >= list.len() {
+        return None;
+    }
+    if k < SELECT_PICKS {
+        // The first smallest, brought forward by a rotation so that the others
+        // keep their relative order (a swap would not: the order would then
+        // differ from the stable sort's among equal keys).
+        let mut best = k;
+        for j in k + 1..list.len() {
+            if list[j].0 < list[best].0 {
+                best = j;
+            }
+        }
+        list[k..=best].rotate_right(1);
+    } else if k == SELECT_PICKS {
+        list[k..].sort_by_key(|&(key, _)| key);
+    }
+    Some(list[k].1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picks_come_out_in_stable_sort_order() {
+        let mut x = 7u32;
+        for len in 0..40 {
+            // Keys from a small range, so that many are equal.
+            let list: Vec<(i32, Move)> = (0..len)
+                .map(|i| {
+                    x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+                    ((x >> 28) as i32 % 6, Move::simple(i, i + 1, 0))
+                })
+                .collect();
+            let mut sorted = list.clone();
+            sorted.sort_by_key(|&(key, _)| key);
+            let mut picked = list.clone();
+            let out: Vec<Move> = (0..).map_while(|k| pick(&mut picked, k)).collect();
+            assert_eq!(out, sorted.iter().map(|e| e.1).collect::<Vec<_>>());
+        }
+    }
+}
