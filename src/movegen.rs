@@ -60,16 +60,26 @@ impl<const C: usize> Position<C> {
         let from = self.piece(id).sq;
         // The common case reads only the piece's cached motion facts.
         let motion = self.motion_of(id);
+        // Where the captures-only moves are not all captures: filtered below.
+        let mut unsure = out.len();
         if motion.generates(Motion::GEN_MODAL) {
             let targets = self.modal_targets(id).and_not(own);
             self.push_targets(out, id, from, &targets, motion);
         } else {
             let att = self.attacks_ref(id);
-            // A range capture may capture on an empty square.
-            if CAPTURES_ONLY && !motion.has(Motion::RANGE) {
-                if att.intersects(enemy) {
-                    self.push_targets(out, id, from, &(*att & *enemy), motion);
+            if CAPTURES_ONLY {
+                // Landing on an enemy, or (range capture) flying over one: every
+                // such move takes an enemy. A range move that removes only
+                // friends is left out: it is no capture (taikyoku.md, I7).
+                let mut takes = *enemy;
+                if motion.has(Motion::RANGE) {
+                    // Past the first enemy; not onto a friend.
+                    takes |= self.range_takes(id).and_not(own);
                 }
+                if att.intersects(&takes) {
+                    self.push_targets(out, id, from, &(*att & takes), motion);
+                }
+                unsure = out.len();
             // Most pieces of a big setup have nowhere to go: one pass over the
             // words says so before any iteration.
             } else if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
@@ -83,6 +93,17 @@ impl<const C: usize> Position<C> {
         }
         if motion.generates(Motion::GEN_MULTI) {
             self.lion_moves(out, self.form(id), us, from);
+        }
+        if CAPTURES_ONLY && unsure < out.len() {
+            let mut keep = unsure;
+            for i in unsure..out.len() {
+                let mv = out[i];
+                if self.takes_enemy(mv) {
+                    out[keep] = mv;
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
         }
     }
 
@@ -143,19 +164,16 @@ impl<const C: usize> Position<C> {
         out
     }
 
-    /// Only the captures (a lion's igui and double moves included): for quiescence.
+    /// Only the captures, the moves that take an enemy (a lion's igui and double
+    /// moves included): for quiescence.
     pub fn generate_captures(&self, out: &mut Vec<Move>) {
-        let start = out.len();
         self.generate_some::<true>(out);
-        let mut keep = start;
-        for i in start..out.len() {
-            let mv = out[i];
-            if self.is_capture(mv) {
-                out[keep] = mv;
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+    }
+
+    /// Whether `mv` takes at least one enemy piece.
+    fn takes_enemy(&self, mv: Move) -> bool {
+        let them = self.side_to_move().flip();
+        (self.victims(mv).iter()).any(|&s| self.piece(self.piece_at(s).unwrap()).side == them)
     }
 
     /// Pushes `from -> to` (via `mid`) once, or twice where promotion is optional.

@@ -330,7 +330,8 @@ impl<const C: usize> Position<C> {
             }
         }
         // A lion dog that comes back to a square it took on has taken it already.
-        if mv.to != mv.from && enemy(mv.to) && !out.contains(&mv.to) {
+        // (Without stops, the list holds only squares before `to`.)
+        if mv.to != mv.from && enemy(mv.to) && (mv.mid == NO_SQUARE || !out.contains(&mv.to)) {
             out.push(mv.to);
         }
         out
