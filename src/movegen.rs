@@ -238,39 +238,42 @@ impl<const C: usize> Position<C> {
 
     /// The emperor: to any empty square, or onto any enemy no enemy piece protects
     /// (a protected royal is never taken). Squares its other atoms reach are
-    /// generated already.
+    /// generated already. Destinations in square order.
     #[inline(never)]
     fn emperor_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
         let them = us.flip();
         let id = self.piece_at(from).expect("the emperor");
-        let done = self.attacks_of(id);
-        for to in 0..self.rules.geo.squares() as Square {
-            if done.test(to as usize) || to == from {
-                continue;
-            }
-            match self.piece_at(to) {
-                None => self.push_promotions(out, form, us, from, NO_STOPS, to, false),
-                Some(v) if self.piece(v).side == them => {
-                    if !self.protected_from_emperor(v, from) {
-                        self.push_promotions(out, form, us, from, NO_STOPS, to, true);
-                    }
+        let enemy = self.occupied_ref(them);
+        let mut targets = self.squares().and_not(&self.occupied()) | *enemy;
+        targets.and_not_assign(self.attacks_ref(id));
+        if targets.is_empty() {
+            return;
+        }
+        // An enemy emperor protects every other piece of its side.
+        let theirs = self.pieces_of(them);
+        let (n, one) = (theirs.iter())
+            .filter(|&e| self.form(e as PieceId).movement[them.index()].emperor)
+            .fold((0, None), |(n, _), e| (n + 1, Some(e as PieceId)));
+        for to in targets.iter() {
+            let to = to as Square;
+            let capture = enemy.test(to as usize);
+            if capture {
+                let v = self.piece_at(to).expect("an enemy");
+                let guarded = n > 1 || (n == 1 && one != Some(v));
+                if guarded || self.protected_from_emperor(v, from) {
+                    continue;
                 }
-                Some(_) => {}
             }
+            self.push_promotions(out, form, us, from, NO_STOPS, to, capture);
         }
     }
 
-    /// Whether the emperor on `from` may not take piece `victim`: after the capture
-    /// another piece of the victim's side could move to its square (an emperor of
-    /// that side protects everything; a slider behind the emperor sees through
-    /// `from` once it is empty).
+    /// Whether a piece of the victim's side other than an emperor could move to
+    /// the victim's square once the emperor on `from` has taken it (a slider
+    /// behind the emperor sees through `from` once it is empty).
     fn protected_from_emperor(&self, victim: PieceId, from: Square) -> bool {
         let side = self.piece(victim).side;
         let to = self.piece(victim).sq;
-        let emperor = |id: usize| self.form(id as PieceId).movement[side.index()].emperor;
-        if (self.pieces_of(side).iter()).any(|id| id != victim as usize && emperor(id)) {
-            return true;
-        }
         if (self.attackers_of(to, side).iter()).any(|p| self.protects(p as PieceId, to)) {
             return true;
         }

@@ -5,6 +5,10 @@
 use super::geometry::dir_index;
 use super::{Bitboard, Geometry, Square};
 
+/// Board size (in chunks) from which `slide_into` walks lines instead of
+/// masking them.
+const WALK_FROM_CHUNKS: usize = 3;
+
 pub struct Rays<const C: usize> {
     ray: Vec<[Bitboard<C>; 8]>,
     /// Whether the direction walks towards higher square indices.
@@ -17,6 +21,8 @@ pub struct Rays<const C: usize> {
     xy: Vec<(u8, u8)>,
     width: usize,
     height: usize,
+    /// The board's squares.
+    board: Bitboard<C>,
     /// Direction index of each vector `(dx, dy)` between two squares, at
     /// `(dy + height - 1) * (2 * width - 1) + dx + width - 1`; 8 when the vector is
     /// not along a line.
@@ -63,6 +69,7 @@ impl<const C: usize> Rays<C> {
                 .collect(),
             width: geo.width,
             height: geo.height,
+            board: Bitboard::first_n(geo.squares()),
             line_dir,
         }
     }
@@ -70,6 +77,12 @@ impl<const C: usize> Rays<C> {
     /// The tables for a board size, built once per process.
     pub fn get(geo: &Geometry) -> &'static Self {
         crate::cache::shared(geo.width * 64 + geo.height, || Rays::build(geo))
+    }
+
+    /// The set of the board's squares.
+    #[inline]
+    pub fn board(&self) -> &Bitboard<C> {
+        &self.board
     }
 
     #[inline]
@@ -89,6 +102,34 @@ impl<const C: usize> Rays<C> {
         let i = (dy + self.height as isize - 1) * (2 * w - 1) + dx + w - 1;
         let dist = dx.unsigned_abs().max(dy.unsigned_abs());
         (self.line_dir[i as usize] as usize, dist)
+    }
+
+    /// Adds `slide(sq, dir, max, occ)` to `acc`. On boards of `WALK_FROM_CHUNKS`
+    /// chunks or more, by walking the line square by square: a line crosses few
+    /// of the words there, and the mask operations would touch them all.
+    #[inline(always)]
+    pub fn slide_into(
+        &self,
+        acc: &mut Bitboard<C>,
+        sq: Square,
+        dir: usize,
+        max: usize,
+        occ: &Bitboard<C>,
+    ) {
+        if C < WALK_FROM_CHUNKS {
+            *acc |= self.slide(sq, dir, max, occ);
+            return;
+        }
+        let n = max.min(self.len[sq as usize][dir] as usize);
+        let delta = self.delta[dir];
+        let mut s = sq as isize;
+        for _ in 0..n {
+            s += delta;
+            acc.set(s as usize);
+            if occ.test(s as usize) {
+                break;
+            }
+        }
     }
 
     /// Squares a slider on `sq` reaches along `dir`, at most `max`, up to and

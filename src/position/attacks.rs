@@ -32,7 +32,7 @@ impl<const C: usize> Position<C> {
         let occ = self.occ_all;
         let rays = self.rays;
         for &(dir, max) in &m.rays {
-            bb |= rays.slide(p.sq, dir as usize, max as usize, &occ);
+            rays.slide_into(&mut bb, p.sq, dir as usize, max as usize, &occ);
         }
         for &(dir, jump, max) in &m.jump_rays {
             let (dir, jump) = (dir as usize, jump as usize);
@@ -40,7 +40,7 @@ impl<const C: usize> Position<C> {
                 let land = (p.sq as isize + jump as isize * geo.delta(dir)) as Square;
                 bb.set(land as usize);
                 if !occ.test(land as usize) {
-                    bb |= rays.slide(land, dir, max as usize, &occ);
+                    rays.slide_into(&mut bb, land, dir, max as usize, &occ);
                 }
             }
         }
@@ -65,7 +65,7 @@ impl<const C: usize> Position<C> {
                 &self.occ_rank[rank.min(super::RANKS) - 1]
             };
             for &(dir, max) in &m.range_rays {
-                bb |= rays.slide(p.sq, dir as usize, max as usize, stops);
+                rays.slide_into(&mut bb, p.sq, dir as usize, max as usize, stops);
             }
         }
         for &dir in &m.hooks {
@@ -75,7 +75,7 @@ impl<const C: usize> Position<C> {
             // Turn 90 degrees on any empty square of the first leg.
             for s in first_leg.and_not(&occ).iter() {
                 for turn in [(dir + 2) % 8, (dir + 6) % 8] {
-                    bb |= rays.slide(s as Square, turn, usize::MAX, &occ);
+                    rays.slide_into(&mut bb, s as Square, turn, usize::MAX, &occ);
                 }
             }
         }
@@ -172,7 +172,8 @@ impl<const C: usize> Position<C> {
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            bb |= self.rays.slide(sq, d, m.ray_max[d] as usize, &self.occ_all);
+            self.rays
+                .slide_into(&mut bb, sq, d, m.ray_max[d] as usize, &self.occ_all);
         }
         bb
     }

@@ -205,7 +205,7 @@ impl<const C: usize> Position<C> {
                 let (d, dist) = rays.line(sq, s);
                 // Off the lines, or on a line without a slide: reached by a leap.
                 if d < 8 && m.ray_max[d] as usize > dist {
-                    new |= rays.slide(s, d, m.ray_max[d] as usize - dist, &self.occ_all);
+                    rays.slide_into(&mut new, s, d, m.ray_max[d] as usize - dist, &self.occ_all);
                 }
             }
         }

@@ -295,6 +295,12 @@ impl<const C: usize> Position<C> {
         self.form_of(self.pieces[id as usize].form)
     }
 
+    /// The set of the board's squares.
+    #[inline]
+    pub fn squares(&self) -> &Bitboard<C> {
+        self.rays.board()
+    }
+
     #[inline]
     pub fn occupied(&self) -> Bitboard<C> {
         self.occ_all
