@@ -24,6 +24,8 @@ pub(crate) struct Motion {
     pub rank: u8,
     /// Index of square 0 of the piece's leap set in the flat target table.
     pub leap_base: u32,
+    /// The form's value (read for every victim in move ordering).
+    pub value: i32,
 }
 
 impl Motion {
@@ -159,6 +161,7 @@ impl<const C: usize> LeapTable<C> {
                         gen_flags,
                         rank: rules.rank[form_index(rules, form)],
                         leap_base: if tabulate { (sets[s] * n) as u32 } else { 0 },
+                        value: form.value(),
                     }
                 })
             })

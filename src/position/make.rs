@@ -293,7 +293,9 @@ impl<const C: usize> Position<C> {
         if self.is_plain(mv) {
             return self.board[mv.to as usize] != NO_PIECE;
         }
-        !self.victims(mv).is_empty()
+        let mut any = false;
+        self.visit_victims(mv, |_, _| any = true);
+        any
     }
 
     /// Squares whose pieces `mv` would capture, in the order it takes them: the
@@ -301,15 +303,26 @@ impl<const C: usize> Position<C> {
     /// flies over, friends included.
     pub fn victims(&self, mv: Move) -> ArrayVec<Square, MAX_VICTIMS> {
         let mut out = ArrayVec::new();
+        self.visit_victims(mv, |s, _| out.push(s));
+        out
+    }
+
+    /// Calls `visit(square, piece)` for each victim of `mv`, in `victims` order.
+    #[inline]
+    pub fn visit_victims(&self, mv: Move, mut visit: impl FnMut(Square, PieceId)) {
         let mover = self.board[mv.from as usize];
         let us = self.pieces[mover as usize].side;
         let enemy = |s: Square| {
             let v = self.board[s as usize];
-            v != NO_PIECE && self.pieces[v as usize].side != us
+            (v != NO_PIECE && self.pieces[v as usize].side != us).then_some(v)
         };
-        for s in [mv.mid, mv.mid2()] {
-            if s != NO_SQUARE && s != mv.from && enemy(s) && !out.contains(&s) {
-                out.push(s);
+        let mid2 = mv.mid2();
+        for s in [mv.mid, mid2] {
+            if s != NO_SQUARE
+                && s != mv.from
+                && let Some(v) = enemy(s)
+            {
+                visit(s, v);
             }
         }
         if mv.mid == NO_SQUARE && self.motion[mover as usize].has(Motion::RANGE) {
@@ -323,18 +336,21 @@ impl<const C: usize> Position<C> {
                 let delta = self.rules.geo.delta(d);
                 for k in 1..dist {
                     let s = (mv.from as isize + k as isize * delta) as Square;
-                    if self.board[s as usize] != NO_PIECE {
-                        out.push(s);
+                    let v = self.board[s as usize];
+                    if v != NO_PIECE {
+                        visit(s, v);
                     }
                 }
             }
         }
         // A lion dog that comes back to a square it took on has taken it already.
-        // (Without stops, the list holds only squares before `to`.)
-        if mv.to != mv.from && enemy(mv.to) && (mv.mid == NO_SQUARE || !out.contains(&mv.to)) {
-            out.push(mv.to);
+        if mv.to != mv.from
+            && mv.to != mv.mid
+            && mv.to != mid2
+            && let Some(v) = enemy(mv.to)
+        {
+            visit(mv.to, v);
         }
-        out
     }
 }
 

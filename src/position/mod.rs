@@ -317,6 +317,14 @@ impl<const C: usize> Position<C> {
         self.side_ids[side.index()]
     }
 
+    /// Piece `id`'s value, and whether it is royal: `form(id)`'s, from the
+    /// facts kept beside the piece (no walk to the form's record).
+    #[inline]
+    pub fn value_of(&self, id: PieceId) -> (i32, bool) {
+        let m = &self.motion[id as usize];
+        (m.value, m.has(Motion::ROYAL))
+    }
+
     /// The movement facts of piece `id`'s current form (what generation needs).
     #[inline]
     pub(crate) fn motion_of(&self, id: PieceId) -> Motion {

@@ -851,13 +851,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return self.pos.piece_at(mv.to).map_or(0, value);
         }
         let us = self.pos.side_to_move();
-        (self.pos.victims(mv).iter())
-            .map(|&s| {
-                let id = self.pos.piece_at(s).unwrap();
-                let v = value(id);
-                if self.pos.piece(id).side == us { -v } else { v }
-            })
-            .sum()
+        let mut sum = 0;
+        self.pos.visit_victims(mv, |_, id| {
+            let v = value(id);
+            sum += if self.pos.piece(id).side == us { -v } else { v };
+        });
+        sum
     }
 
     /// For a capture that loses material, what it loses. Plain moves: static
@@ -889,7 +888,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if let Some(loss) = self.losing_capture(mv, victims) {
                 return (-BAD_CAPTURE_KEY + loss.min(1 << 19), victims, true);
             }
-            let attacker = self.pos.form(self.pos.piece_at(mv.from).unwrap()).value();
+            let attacker = self.pos.value_of(self.pos.piece_at(mv.from).unwrap()).0;
             let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
             return (
                 -(first + victims * 16 - attacker / 8 + promo),

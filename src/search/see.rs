@@ -23,8 +23,10 @@ const MAX_EXCHANGE: usize = 32;
 
 /// A piece's worth in an exchange: its value, or `ROYAL_VALUE` for a royal.
 pub fn value<const C: usize>(pos: &Position<C>, id: PieceId) -> i32 {
-    let f = pos.form(id);
-    if f.royal() { ROYAL_VALUE } else { f.value() }
+    match pos.value_of(id) {
+        (_, true) => ROYAL_VALUE,
+        (v, false) => v,
+    }
 }
 
 /// Whether the exchange on a plain capture's square could lose material: only
