@@ -6,8 +6,8 @@ use super::geometry::dir_index;
 use super::{Bitboard, Geometry, Square};
 
 /// Board size (in chunks) from which `slide_into` walks lines instead of
-/// masking them.
-const WALK_FROM_CHUNKS: usize = 3;
+/// masking them: taikyoku only (see `bitboard::SPARSE_FROM_CHUNKS`).
+const WALK_FROM_CHUNKS: usize = 6;
 
 pub struct Rays<const C: usize> {
     ray: Vec<[Bitboard<C>; 8]>,
