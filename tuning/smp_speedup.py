@@ -14,9 +14,9 @@ import sys
 import time
 
 POSITIONS = [
-    ("dai", "startpos", 10),
-    ("dai", "startpos moves 9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f", 9),
-    ("daidai", "startpos", 9),
+    ("dai", "startpos", 11),
+    ("dai", "startpos moves 9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f", 10),
+    ("daidai", "startpos", 10),
 ]
 
 
