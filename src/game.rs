@@ -65,7 +65,7 @@ impl<const C: usize> Game<C> {
     /// Plays a legal move.
     pub fn play(&mut self, mv: Move) {
         let us = self.pos.side_to_move();
-        let pass = mv.from == mv.to && self.pos.victims(mv).is_empty();
+        let pass = mv.from == mv.to && !self.pos.is_capture(mv);
         self.pos.make(mv);
         let mover = self
             .pos

@@ -173,7 +173,9 @@ impl<const C: usize> Position<C> {
     /// Whether `mv` takes at least one enemy piece.
     fn takes_enemy(&self, mv: Move) -> bool {
         let them = self.side_to_move().flip();
-        (self.victims(mv).iter()).any(|&s| self.piece(self.piece_at(s).unwrap()).side == them)
+        let mut takes = false;
+        self.visit_victims(mv, |_, id| takes |= self.piece(id).side == them);
+        takes
     }
 
     /// Pushes `from -> to` (via `mid`) once, or twice where promotion is optional.

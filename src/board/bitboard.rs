@@ -233,29 +233,26 @@ impl<const C: usize> Bitboard<C> {
         let sets = &mut sets[..Self::CAPACITY];
         let (chunk, half, mask) = (bit >> 7, (bit >> 6) & 1, 1u64 << (bit & 63));
         assert!(chunk < C, "bit {bit} out of range");
-        if C >= SPARSE_FROM_CHUNKS {
-            // Big boards: a diff touches few of the many words.
-            let words = self.words();
-            let mut nonzero = self.nonzero_words();
-            while nonzero != 0 {
-                let i = nonzero.trailing_zeros() as usize;
-                nonzero &= nonzero - 1;
-                let mut x = words[i];
-                while x != 0 {
-                    let b = x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    sets[i * 64 + b].0[chunk][half] ^= mask;
-                }
-            }
-            return;
-        }
-        for (i, &word) in self.words().iter().enumerate() {
-            let mut x = word;
+        // Word `i`'s bits, each toggled in its set's one word.
+        let mut toggle_word = |i: usize, mut x: u64| {
             while x != 0 {
                 let b = x.trailing_zeros() as usize;
                 x &= x - 1;
                 sets[i * 64 + b].0[chunk][half] ^= mask;
             }
+        };
+        if C >= SPARSE_FROM_CHUNKS {
+            // Big boards: a diff touches few of the many words.
+            let mut nonzero = self.nonzero_words();
+            while nonzero != 0 {
+                let i = nonzero.trailing_zeros() as usize;
+                nonzero &= nonzero - 1;
+                toggle_word(i, self.words()[i]);
+            }
+            return;
+        }
+        for (i, &word) in self.words().iter().enumerate() {
+            toggle_word(i, word);
         }
     }
 }

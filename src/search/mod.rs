@@ -876,7 +876,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
     }
 
-    /// A move's order key (smaller first, see `order`), what it takes (`gain`)
+    /// A move's order key (smaller first, see `score_moves`), what it takes (`gain`)
     /// and whether it loses material (`losing_capture`).
     fn order_key(&self, mv: Move, killers: [Move; 2], tt_move: Option<Move>) -> (i32, i32, bool) {
         if Some(mv) == tt_move {
