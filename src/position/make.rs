@@ -101,9 +101,14 @@ impl<const C: usize> Position<C> {
                 }
             }
         }
-        for id in seen.iter() {
-            // The mover's attacks are recomputed below.
-            if id != mover as usize {
+        // The mover's attacks are recomputed below. Walked word by word (no
+        // iterator): usually one or two sliders see the changed squares.
+        seen.clear(mover as usize);
+        for w in 0..2 * C {
+            let mut x = seen.word(w);
+            while x != 0 {
+                let id = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
                 self.update_lines(id as PieceId, emptied, filled);
             }
         }
@@ -159,13 +164,11 @@ impl<const C: usize> Position<C> {
         if self.mobility_tracked {
             self.cover_moved(side, from, to);
         }
-        self.occ[side].clear(from as usize);
-        self.occ[side].set(to as usize);
-        self.occ_all.clear(from as usize);
-        self.occ_all.set(to as usize);
+        let moved = Bitboard::from_index(from as usize) ^ Bitboard::from_index(to as usize);
+        self.occ[side] ^= moved;
+        self.occ_all ^= moved;
         for k in 0..(self.motion[id as usize].rank as usize).min(super::RANKS) {
-            self.occ_rank[k].clear(from as usize);
-            self.occ_rank[k].set(to as usize);
+            self.occ_rank[k] ^= moved;
         }
         self.pieces[id as usize].sq = to;
     }
@@ -255,10 +258,12 @@ impl<const C: usize> Position<C> {
         let undo = self.history.pop().expect("unmake without a move");
         self.stm = self.stm.flip();
         self.move_number -= 1;
-        while self.attack_log.len() > undo.attack_log_start as usize {
-            let Logged { diff, id } = self.attack_log.pop().unwrap();
+        let start = undo.attack_log_start as usize;
+        for i in (start..self.attack_log.len()).rev() {
+            let Logged { diff, id } = self.attack_log[i];
             self.undo_diff(id, diff);
         }
+        self.attack_log.truncate(start);
         let mv = undo.mv;
         let mover = undo.mover;
         let p = self.pieces[mover as usize];
