@@ -20,6 +20,10 @@ pub struct Weights {
     /// for a side with one royal; divided by the number of royals (a side with a
     /// spare royal survives losing one).
     pub royal_attack: i32,
+    /// Centipawns per rank a non-royal piece stands forward of its own back rank:
+    /// a reason to advance when mobility and material are level, as against a
+    /// closed camp on the big boards.
+    pub advance: i32,
 }
 
 impl Default for Weights {
@@ -28,6 +32,7 @@ impl Default for Weights {
             mobility: 2,
             promotion_pct: 25,
             royal_attack: 0,
+            advance: 0,
         }
     }
 }
@@ -38,6 +43,7 @@ impl Weights {
         mobility: 0,
         promotion_pct: 0,
         royal_attack: 0,
+        advance: 0,
     };
 }
 
@@ -68,6 +74,12 @@ pub const PARAMS: &[Param] = &[
         min: 0,
         max: 100,
         field: |w| &mut w.royal_attack,
+    },
+    Param {
+        name: "EvalAdvance",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.advance,
     },
 ];
 
@@ -109,6 +121,9 @@ pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     }
     if w.mobility != 0 {
         s += w.mobility * (pos.mobility(Side::Black) - pos.mobility(Side::White));
+    }
+    if w.advance != 0 {
+        s += w.advance * pos.advance();
     }
     if w.royal_attack != 0 {
         s += w.royal_attack * (royal_danger(pos, Side::White) - royal_danger(pos, Side::Black));
@@ -210,6 +225,34 @@ mod tests {
         };
         assert_eq!(evaluate_black(&file, &w), file.material() - 14);
         assert_eq!(evaluate_black(&file, &Weights::MATERIAL), file.material());
+    }
+
+    #[test]
+    fn advance_counts_ranks_forward_of_each_side_s_back_rank_royals_excepted() {
+        // A Black pawn on 8l (3 ranks up from the bottom rank o), a White gold on
+        // 2c (2 ranks down from the top rank a), the kings on their back ranks.
+        let p = pos(
+            "dai",
+            "15/15/13g1/15/15/15/15/15/15/15/15/7P7/15/15/k6K7 b - 1",
+        );
+        assert_eq!(p.advance(), 3 - 2);
+        // Kings anywhere count nothing.
+        let kings = pos(
+            "dai",
+            "15/15/15/15/15/15/15/k6K7/15/15/15/15/15/15/15 b - 1",
+        );
+        assert_eq!(kings.advance(), 0);
+        let w = Weights {
+            advance: 5,
+            ..Weights::MATERIAL
+        };
+        assert_eq!(evaluate_black(&p, &w), p.material() + 5);
+        // The symmetric start: even.
+        for v in ["dai", "tai"] {
+            let rules = crate::rules::Rules::get(variants::by_name(v).unwrap());
+            let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
+            assert_eq!(start.advance(), 0, "{v}");
+        }
     }
 
     #[test]

@@ -79,6 +79,19 @@ impl<const C: usize> Rays<C> {
         crate::cache::shared(geo.width * 64 + geo.height, || Rays::build(geo))
     }
 
+    /// How far `sq` lies towards White's side from Black's back rank, and so
+    /// how far a Black piece there has advanced: 0 on the bottom rank. White's
+    /// is `height - 1` minus this.
+    #[inline]
+    pub fn black_advance(&self, sq: Square) -> usize {
+        self.height - 1 - self.xy[sq as usize].1 as usize
+    }
+
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
     /// The set of the board's squares.
     #[inline]
     pub fn board(&self) -> &Bitboard<C> {

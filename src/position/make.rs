@@ -158,7 +158,11 @@ impl<const C: usize> Position<C> {
     /// form: mailbox, occupancy and piece list (not the hash).
     #[inline(always)]
     fn shift(&mut self, id: PieceId, from: Square, to: Square) {
-        let side = self.pieces[id as usize].side.index();
+        let side = self.pieces[id as usize].side;
+        if !self.motion[id as usize].has(Motion::ROYAL) {
+            self.advance += self.advance_of(side, to) - self.advance_of(side, from);
+        }
+        let side = side.index();
         self.board[from as usize] = NO_PIECE;
         self.board[to as usize] = id;
         if self.mobility_tracked {

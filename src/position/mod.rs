@@ -68,6 +68,9 @@ pub struct Position<const C: usize> {
     royals: [u32; 2],
     /// Piece values, Black minus White (kept by `put` and `lift`).
     material: i32,
+    /// Ranks the non-royal pieces stand forward of their own back rank, summed,
+    /// Black minus White (kept by `put`, `lift` and `shift`).
+    advance: i32,
     /// Value the pieces' promotions still ahead would add (`Form::potential`),
     /// Black minus White.
     potential: i32,
@@ -141,6 +144,7 @@ impl<const C: usize> Position<C> {
             attackers: vec![Bitboard::EMPTY; Bitboard::<C>::CAPACITY],
             royals: [0; 2],
             material: 0,
+            advance: 0,
             potential: 0,
             royal_watch: Vec::new(),
             mobility_tracked: false,
@@ -213,6 +217,9 @@ impl<const C: usize> Position<C> {
         if m.has(Motion::ROYAL) {
             self.royals[side.index()] += 1;
         }
+        if !m.has(Motion::ROYAL) {
+            self.advance += self.advance_of(side, sq);
+        }
         let f = self.form_of(form);
         self.material += side_sign(side) * f.value();
         self.potential += side_sign(side) * f.potential;
@@ -246,12 +253,24 @@ impl<const C: usize> Position<C> {
         self.dependent.clear(id as usize);
         if self.motion[id as usize].has(Motion::ROYAL) {
             self.royals[side.index()] -= 1;
+        } else {
+            self.advance -= self.advance_of(side, sq);
         }
         let f = self.form_of(form);
         self.material -= side_sign(side) * f.value();
         self.potential -= side_sign(side) * f.potential;
         if HASH {
             self.hash ^= piece_key(form, side, sq);
+        }
+    }
+
+    /// A non-royal piece of `side` on `sq`: its share of `advance`, signed.
+    #[inline]
+    fn advance_of(&self, side: Side, sq: Square) -> i32 {
+        let black = self.rays.black_advance(sq) as i32;
+        match side {
+            Side::Black => black,
+            Side::White => black - (self.rays.height() as i32 - 1),
         }
     }
 
@@ -426,6 +445,13 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn potential(&self) -> i32 {
         self.potential
+    }
+
+    /// Ranks the non-royal pieces stand forward of their own back rank, summed,
+    /// Black minus White.
+    #[inline]
+    pub fn advance(&self) -> i32 {
+        self.advance
     }
 
     /// From now on, keeps the mobility incrementally (the search's positions).

@@ -91,6 +91,12 @@ impl<const C: usize> Position<C> {
                 self.potential, fresh.potential
             ));
         }
+        if self.advance != fresh.advance {
+            return Err(format!(
+                "advance {} vs fresh {}",
+                self.advance, fresh.advance
+            ));
+        }
         if self.material != fresh.material {
             return Err(format!(
                 "material {} vs fresh {}",
