@@ -9,8 +9,10 @@ mod picker;
 pub mod see;
 pub mod tt;
 
+use crate::board::NO_SQUARE;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::position::leap_table::Motion;
 pub use limits::{Limits, MAX_DEPTH};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -916,7 +918,34 @@ impl<'a, const C: usize> Searcher<'a, C> {
     ) {
         let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
         scored.clear();
-        scored.extend((list.iter()).map(|&mv| (self.order_key(mv, killers, tt_move).0, mv)));
+        scored.reserve(list.len());
+        // The generator lists each piece's moves together: the mover's facts are
+        // read once per piece, and its quiet moves (most of a list) keyed here
+        // directly, as `order_key` would.
+        let squares = self.pos.rules.geo.squares();
+        let (mut from, mut history_base, mut ranging) = (NO_SQUARE, 0, true);
+        for &mv in list {
+            if mv.from != from {
+                from = mv.from;
+                let id = self.pos.piece_at(from).expect("a move's piece");
+                ranging = self.pos.motion_of(id).has(Motion::RANGE);
+                history_base = self.pos.piece(id).form as usize * squares;
+            }
+            let quiet = !ranging
+                && mv.mid == NO_SQUARE
+                && mv.to != mv.from
+                && !mv.promotes()
+                && self.pos.piece_at(mv.to).is_none()
+                && Some(mv) != tt_move;
+            let key = if !quiet {
+                self.order_key(mv, killers, tt_move).0
+            } else if killers.contains(&mv) {
+                -KILLER_KEY
+            } else {
+                -self.quiet_history[history_base + mv.to as usize].min(HISTORY_CAP)
+            };
+            scored.push((key, mv));
+        }
     }
 }
 
