@@ -27,7 +27,11 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+/// Aligned to 32 bytes so that no entry straddles two cache lines (a probe is
+/// one memory access). A power-of-two megabyte table holds as many entries as
+/// with 24-byte entries: the count is rounded down to a power of two either way.
 #[derive(Default)]
+#[repr(C, align(32))]
 struct Entry {
     check: AtomicU64,
     mv: AtomicU64,
@@ -58,6 +62,8 @@ impl TranspositionTable {
         entries
             .try_reserve_exact(n)
             .map_err(|_| format!("cannot allocate a {mb} MB transposition table"))?;
+        // Before the first touch, so that the pages are had large.
+        advise_huge_pages(&entries);
         entries.extend((0..n).map(|_| Entry::default()));
         Ok(TranspositionTable {
             entries,
@@ -145,6 +151,34 @@ impl TranspositionTable {
         e.check.store(key ^ mv ^ data, Ordering::Relaxed);
     }
 }
+
+/// Asks Linux to back the table with 2 MB pages (transparent huge pages, which
+/// this machine's kernel gives only where asked: "madvise" mode). A probe is a
+/// random access into tens of megabytes; with 4 KB pages nearly every probe also
+/// misses the TLB and walks the page tables.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages<T>(v: &Vec<T>) {
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+    }
+    const MADV_HUGEPAGE: i32 = 14;
+    const PAGE: usize = 4096;
+    let start = v.as_ptr() as usize;
+    let end = start + v.capacity() * std::mem::size_of::<T>();
+    let (from, to) = (start.next_multiple_of(PAGE), end / PAGE * PAGE);
+    if to > from {
+        // SAFETY: the range lies inside the vector's own allocation, and
+        // MADV_HUGEPAGE changes only how the kernel backs it, never its contents
+        // or its mapping. A failure (a kernel without huge pages) changes nothing,
+        // so its result is ignored.
+        unsafe {
+            madvise(from as *mut std::ffi::c_void, to - from, MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages<T>(_: &Vec<T>) {}
 
 /// A move in one word; 0 stands for no move (it would be square 0 to square 0
 /// with no stop, which no piece can play).
