@@ -314,6 +314,13 @@ impl<const C: usize> Position<C> {
         self.form_of(self.pieces[id as usize].form)
     }
 
+    /// The direction from `from` to `to` and their distance, when `to` lies on
+    /// one of the eight lines through `from` (else direction 8).
+    #[inline]
+    pub fn line(&self, from: Square, to: Square) -> (usize, usize) {
+        self.rays.line(from, to)
+    }
+
     /// The set of the board's squares.
     #[inline]
     pub fn squares(&self) -> &Bitboard<C> {

@@ -6,6 +6,7 @@
 
 pub mod limits;
 mod picker;
+mod range_gain;
 pub mod see;
 pub mod tt;
 
@@ -13,7 +14,9 @@ use crate::board::NO_SQUARE;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::position::leap_table::Motion;
+use crate::types::PieceId;
 pub use limits::{Limits, MAX_DEPTH};
+use range_gain::RangeGains;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -118,6 +121,9 @@ pub struct Searcher<'a, const C: usize> {
     quiet_history: Vec<i32>,
     /// Room for one piece's moves (checking the table's move).
     scratch: Vec<Move>,
+    /// Room for one range piece's summed lines (`range_gains`), lent out while
+    /// a move list is scored.
+    range_lines: Option<Box<RangeGains>>,
     /// Told each root move as it is searched (`info currmove`).
     currmove: Option<CurrMoveListener<'a>>,
     weights: crate::eval::Weights,
@@ -177,6 +183,9 @@ const CAPTURES_FIRST: i32 = 1 << 24;
 const KILLER_KEY: i32 = 1 << 22;
 const BAD_CAPTURE_KEY: i32 = 3 << 20;
 const HISTORY_CAP: i32 = (1 << 21) - 1;
+/// A range piece's lines are summed once (`RangeGains`) when it has at least
+/// this many moves in a list; fewer are cheaper walked one by one.
+const RANGE_SUM_FROM: usize = 3;
 
 /// Aspiration windows: from this depth, first searched within this many
 /// centipawns of the last score, doubled on each failure; past the maximum the
@@ -214,6 +223,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
             scratch: Vec::with_capacity(256),
+            range_lines: Some(Box::default()),
             currmove: None,
             weights: crate::eval::Weights::default(),
             path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
@@ -810,12 +820,23 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
         let none = [Move::NULL; 2];
-        for &mv in &list {
-            let (key, gain, losing) = self.order_key(mv, none, None);
+        let mut lines = self.range_lines.take().unwrap_or_default();
+        let value = |id| see::value(&self.pos, id);
+        let (mut from, mut summed) = (NO_SQUARE, false);
+        for (i, &mv) in list.iter().enumerate() {
+            if mv.from != from {
+                from = mv.from;
+                summed = self.pos.rules.has_range_capture
+                    && self.range_gains(&mut lines, &list[i..], value);
+            }
+            let gain = (summed.then(|| lines.gain(&self.pos, mv, value)).flatten())
+                .unwrap_or_else(|| self.gain(mv));
+            let (key, gain, losing) = self.key_from_gain(mv, gain, none);
             if !losing {
                 moves.push((key, gain, mv));
             }
         }
+        self.range_lines = Some(lines);
         moves.sort_by_key(|&(key, _, _)| key);
         let mut best = stand;
         for &(_, gain, mv) in moves.iter() {
@@ -884,7 +905,35 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if Some(mv) == tt_move {
             return (i32::MIN, 0, false);
         }
-        let victims = self.gain(mv);
+        self.key_from_gain(mv, self.gain(mv), killers)
+    }
+
+    /// The summed range lines of the piece whose moves start `moves`, if it is a
+    /// range piece with enough moves there to repay summing them.
+    /// Fills `lines` and says true if so.
+    fn range_gains(
+        &self,
+        lines: &mut RangeGains,
+        moves: &[Move],
+        value: impl Fn(PieceId) -> i32,
+    ) -> bool {
+        let Some(from) = moves.first().map(|m| m.from) else {
+            return false;
+        };
+        let Some(id) = self.pos.piece_at(from) else {
+            return false;
+        };
+        let sum = moves.len() >= RANGE_SUM_FROM
+            && self.pos.motion_of(id).has(Motion::RANGE)
+            && moves.iter().take(RANGE_SUM_FROM).all(|m| m.from == from);
+        if sum {
+            lines.fill(&self.pos, id, value);
+        }
+        sum
+    }
+
+    /// `order_key` of a move other than the table's, given its `gain`.
+    fn key_from_gain(&self, mv: Move, victims: i32, killers: [Move; 2]) -> (i32, i32, bool) {
         let promo = if mv.promotes() { 50 } else { 0 };
         if victims != 0 || promo != 0 {
             if let Some(loss) = self.losing_capture(mv, victims) {
@@ -910,7 +959,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// attacker first) and promotions, then the killers, then captures that lose
     /// the exchange (least loss first), then the other quiet moves by history.
     fn score_moves(
-        &self,
+        &mut self,
         list: &[Move],
         scored: &mut picker::Scored,
         ply: usize,
@@ -923,16 +972,22 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // read once per piece, and its quiet moves (most of a list) keyed here
         // directly, as `order_key` would.
         let squares = self.pos.rules.geo.squares();
-        let (mut from, mut history_base, mut ranging) = (NO_SQUARE, 0, true);
-        for &mv in list {
+        let (mut from, mut history_base) = (NO_SQUARE, 0);
+        let mut moves = list.iter().enumerate();
+        while let Some((i, &mv)) = moves.next() {
             if mv.from != from {
                 from = mv.from;
                 let id = self.pos.piece_at(from).expect("a move's piece");
-                ranging = self.pos.motion_of(id).has(Motion::RANGE);
+                if self.pos.motion_of(id).has(Motion::RANGE) {
+                    let n = self.score_range_moves(id, &list[i..], scored, killers, tt_move);
+                    if n > 1 {
+                        moves.nth(n - 2);
+                    }
+                    continue;
+                }
                 history_base = self.pos.piece(id).form as usize * squares;
             }
-            let quiet = !ranging
-                && mv.mid == NO_SQUARE
+            let quiet = mv.mid == NO_SQUARE
                 && mv.to != mv.from
                 && !mv.promotes()
                 && self.pos.piece_at(mv.to).is_none()
@@ -946,6 +1001,40 @@ impl<'a, const C: usize> Searcher<'a, C> {
             };
             scored.push((key, mv));
         }
+    }
+
+    /// `score_moves` for the moves of range piece `id` that start `moves` (never
+    /// keyed as quiet directly: they may take what they fly over); how many.
+    #[inline(never)]
+    fn score_range_moves(
+        &mut self,
+        id: PieceId,
+        moves: &[Move],
+        scored: &mut picker::Scored,
+        killers: [Move; 2],
+        tt_move: Option<Move>,
+    ) -> usize {
+        let from = moves[0].from;
+        let n = moves
+            .iter()
+            .position(|m| m.from != from)
+            .unwrap_or(moves.len());
+        let mut lines = self.range_lines.take().unwrap_or_default();
+        let value = |id| see::value(&self.pos, id);
+        let summed = self.range_gains(&mut lines, &moves[..n], value);
+        debug_assert_eq!(self.pos.piece_at(from), Some(id));
+        for &mv in &moves[..n] {
+            let gain = (summed && Some(mv) != tt_move)
+                .then(|| lines.gain(&self.pos, mv, value))
+                .flatten();
+            let key = match gain {
+                Some(gain) => self.key_from_gain(mv, gain, killers).0,
+                None => self.order_key(mv, killers, tt_move).0,
+            };
+            scored.push((key, mv));
+        }
+        self.range_lines = Some(lines);
+        n
     }
 }
 
