@@ -216,26 +216,24 @@ impl<const C: usize> Position<C> {
         if !self.side_ids[i].test(id as usize) {
             return;
         }
+        // Squares flipped off its own pieces' squares: each one gained counts +1,
+        // each lost (set in the old attacks) -1.
         let old = &self.attacks[id as usize];
         if C >= SPARSE_FROM_CHUNKS {
             // Only the words the diff touches count.
-            let (mut reach, mut cover) = (0, 0);
+            let mut change = 0;
             let mut nonzero = diff.nonzero_words();
             while nonzero != 0 {
                 let w = nonzero.trailing_zeros() as usize;
                 nonzero &= nonzero - 1;
-                let (d, o) = (diff.word(w), old.word(w));
-                let own = d & self.occ[i].word(w);
-                reach += d.count_ones() as i32 - 2 * (d & o).count_ones() as i32;
-                cover += own.count_ones() as i32 - 2 * (own & o).count_ones() as i32;
+                let d = diff.word(w) & !self.occ[i].word(w);
+                change += d.count_ones() as i32 - 2 * (d & old.word(w)).count_ones() as i32;
             }
-            self.reach[i] += reach;
-            self.own_cover[i] += cover;
+            self.mobility[i] += change;
             return;
         }
-        let own = *diff & self.occ[i];
-        self.reach[i] += diff.count() as i32 - 2 * (*diff & *old).count() as i32;
-        self.own_cover[i] += own.count() as i32 - 2 * (own & *old).count() as i32;
+        let free = diff.and_not(&self.occ[i]);
+        self.mobility[i] += free.count() as i32 - 2 * (free & *old).count() as i32;
     }
 
     /// Flips the squares of `diff` in piece `id`'s attack set without logging.

@@ -182,7 +182,7 @@ impl<const C: usize> Position<C> {
     #[inline(never)]
     fn cover_moved(&mut self, side: usize, from: Square, to: Square) {
         let ids = self.side_ids[side];
-        self.own_cover[side] += (self.attackers[to as usize] & ids).count() as i32
+        self.mobility[side] -= (self.attackers[to as usize] & ids).count() as i32
             - (self.attackers[from as usize] & ids).count() as i32;
     }
 

@@ -78,12 +78,10 @@ pub struct Position<const C: usize> {
     /// royals are found without walking every piece.
     royal_watch: Vec<PieceId>,
     /// Mobility kept incrementally once `track_mobility` is called (positions the
-    /// search evaluates; perft does without): per side, the sum of its pieces'
-    /// attack-set sizes, and how many of those attacked squares hold its own
-    /// pieces. Their difference is the side's mobility.
+    /// search evaluates; perft does without): per side, the sum over its pieces
+    /// of the attacked squares not holding its own pieces.
     mobility_tracked: bool,
-    reach: [i32; 2],
-    own_cover: [i32; 2],
+    mobility: [i32; 2],
     hash: u64,
     stm: Side,
     move_number: u32,
@@ -148,8 +146,7 @@ impl<const C: usize> Position<C> {
             potential: 0,
             royal_watch: Vec::new(),
             mobility_tracked: false,
-            reach: [0; 2],
-            own_cover: [0; 2],
+            mobility: [0; 2],
             hash: 0,
             stm: Side::Black,
             move_number: 1,
@@ -205,10 +202,9 @@ impl<const C: usize> Position<C> {
             // The square (covered by the side's other pieces: `id` is not among
             // its ids yet), then the piece's own attacks: each pair counted once.
             let i = side.index();
-            self.own_cover[i] += (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
             let att = self.attacks[id as usize];
-            self.own_cover[i] += (att & self.occ[i]).count() as i32;
-            self.reach[i] += att.count() as i32;
+            self.mobility[i] += att.and_not(&self.occ[i]).count() as i32
+                - (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
         }
         self.side_ids[side.index()].set(id as usize);
         if m.has(Motion::SLIDER) {
@@ -239,9 +235,8 @@ impl<const C: usize> Position<C> {
             let att = self.attacks[id as usize];
             let mut others = self.side_ids[i];
             others.clear(id as usize);
-            self.own_cover[i] -= (att & self.occ[i]).count() as i32
-                + (self.attackers[sq as usize] & others).count() as i32;
-            self.reach[i] -= att.count() as i32;
+            self.mobility[i] -= att.and_not(&self.occ[i]).count() as i32
+                - (self.attackers[sq as usize] & others).count() as i32;
         }
         self.board[sq as usize] = NO_PIECE;
         self.occ[side.index()].clear(sq as usize);
@@ -465,13 +460,9 @@ impl<const C: usize> Position<C> {
     pub fn track_mobility(&mut self) {
         for side in Side::BOTH {
             let i = side.index();
-            self.reach[i] = 0;
-            self.own_cover[i] = 0;
-            for id in self.side_ids[i].iter() {
-                let att = self.attacks[id];
-                self.reach[i] += att.count() as i32;
-                self.own_cover[i] += (att & self.occ[i]).count() as i32;
-            }
+            self.mobility[i] = (self.side_ids[i].iter())
+                .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
+                .sum();
         }
         self.mobility_tracked = true;
     }
@@ -481,7 +472,7 @@ impl<const C: usize> Position<C> {
     pub fn mobility(&self, side: Side) -> i32 {
         let i = side.index();
         if self.mobility_tracked {
-            return self.reach[i] - self.own_cover[i];
+            return self.mobility[i];
         }
         (self.side_ids[i].iter())
             .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
