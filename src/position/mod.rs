@@ -212,8 +212,7 @@ impl<const C: usize> Position<C> {
         }
         if m.has(Motion::ROYAL) {
             self.royals[side.index()] += 1;
-        }
-        if !m.has(Motion::ROYAL) {
+        } else {
             self.advance += self.advance_of(side, sq);
         }
         let f = self.form_of(form);

@@ -908,9 +908,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.key_from_gain(mv, self.gain(mv), killers)
     }
 
-    /// The summed range lines of the piece whose moves start `moves`, if it is a
-    /// range piece with enough moves there to repay summing them.
-    /// Fills `lines` and says true if so.
+    /// Fills `lines` with the summed range lines of the piece whose moves start
+    /// `moves`, and says true, if it is a range piece with enough moves there to
+    /// repay summing them.
     fn range_gains(
         &self,
         lines: &mut RangeGains,
