@@ -78,11 +78,18 @@ impl<const C: usize> Bitboard<C> {
         b
     }
 
+    /// The set of bit `i` alone, built word by word from comparisons so that it
+    /// can stay in registers: a set written bit by bit into memory and read back
+    /// whole stalls on store forwarding.
     #[inline]
     pub fn from_index(i: usize) -> Self {
-        let mut b = Self::EMPTY;
-        b.set(i);
-        b
+        let (w, bit) = (i >> 6, 1u64 << (i & 63));
+        Bitboard(std::array::from_fn(|c| {
+            [
+                if 2 * c == w { bit } else { 0 },
+                if 2 * c + 1 == w { bit } else { 0 },
+            ]
+        }))
     }
 
     #[inline]

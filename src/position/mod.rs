@@ -192,19 +192,23 @@ impl<const C: usize> Position<C> {
     fn put<const HASH: bool>(&mut self, id: PieceId) {
         let PieceInfo { form, side, sq } = self.pieces[id as usize];
         let m = self.motion[id as usize];
+        if self.mobility_tracked {
+            // The square (covered by the side's other pieces: `id` is not among
+            // its ids yet), then the piece's own attacks but its new square (they
+            // may still be those of its old one): each pair counted once. Read
+            // before the bits below are set, since a set read whole just after a
+            // one-bit write into it stalls on store forwarding.
+            let i = side.index();
+            let att = self.attacks[id as usize];
+            self.mobility[i] += att.and_not(&self.occ[i]).count() as i32
+                - att.test(sq as usize) as i32
+                - (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
+        }
         self.board[sq as usize] = id;
         self.occ[side.index()].set(sq as usize);
         self.occ_all.set(sq as usize);
         for k in 0..(m.rank as usize).min(RANKS) {
             self.occ_rank[k].set(sq as usize);
-        }
-        if self.mobility_tracked {
-            // The square (covered by the side's other pieces: `id` is not among
-            // its ids yet), then the piece's own attacks: each pair counted once.
-            let i = side.index();
-            let att = self.attacks[id as usize];
-            self.mobility[i] += att.and_not(&self.occ[i]).count() as i32
-                - (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
         }
         self.side_ids[side.index()].set(id as usize);
         if m.has(Motion::SLIDER) {
@@ -232,8 +236,7 @@ impl<const C: usize> Position<C> {
             // the side's other pieces.
             let i = side.index();
             let att = self.attacks[id as usize];
-            let mut others = self.side_ids[i];
-            others.clear(id as usize);
+            let others = self.side_ids[i].and_not(&Bitboard::from_index(id as usize));
             self.mobility[i] -= att.and_not(&self.occ[i]).count() as i32
                 - (self.attackers[sq as usize] & others).count() as i32;
         }

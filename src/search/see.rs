@@ -46,8 +46,8 @@ pub fn see<const C: usize>(pos: &Position<C>, mv: Move) -> i32 {
     };
     let mut gains = ArrayVec::<i32, MAX_EXCHANGE>::new();
     gains.push(value(pos, victim));
-    let mut used = Bitboard::<C>::EMPTY;
-    used.set(mover as usize);
+    // Grown by whole-set unions, never bit by bit: see `Bitboard::from_index`.
+    let mut used = Bitboard::<C>::from_index(mover as usize);
     let mut on_square = value(pos, mover);
     let mut side = pos.piece(mover).side.flip();
     while gains.len() < MAX_EXCHANGE {
@@ -58,7 +58,7 @@ pub fn see<const C: usize>(pos: &Position<C>, mv: Move) -> i32 {
         else {
             break;
         };
-        used.set(next as usize);
+        used |= Bitboard::from_index(next as usize);
         let last = *gains.last().unwrap();
         gains.push(on_square - last);
         on_square = value(pos, next);
