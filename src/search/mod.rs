@@ -820,23 +820,18 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
         let none = [Move::NULL; 2];
-        let mut lines = self.range_lines.take().unwrap_or_default();
-        let value = |id| see::value(&self.pos, id);
-        let (mut from, mut summed) = (NO_SQUARE, false);
-        for (i, &mv) in list.iter().enumerate() {
-            if mv.from != from {
-                from = mv.from;
-                summed = self.pos.rules.has_range_capture
-                    && self.range_gains(&mut lines, &list[i..], value);
-            }
-            let gain = (summed.then(|| lines.gain(&self.pos, mv, value)).flatten())
-                .unwrap_or_else(|| self.gain(mv));
-            let (key, gain, losing) = self.key_from_gain(mv, gain, none);
-            if !losing {
-                moves.push((key, gain, mv));
-            }
+        let mut rest = &list[..];
+        while !rest.is_empty() {
+            let run = piece_run(rest);
+            rest = &rest[run.len()..];
+            self.visit_gains(run, |s, mv, gain| {
+                let gain = gain.unwrap_or_else(|| s.gain(mv));
+                let (key, gain, losing) = s.key_from_gain(mv, gain, none);
+                if !losing {
+                    moves.push((key, gain, mv));
+                }
+            });
         }
-        self.range_lines = Some(lines);
         moves.sort_by_key(|&(key, _, _)| key);
         let mut best = stand;
         for &(_, gain, mv) in moves.iter() {
@@ -908,24 +903,19 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.key_from_gain(mv, self.gain(mv), killers)
     }
 
-    /// Fills `lines` with the summed range lines of the piece whose moves start
-    /// `moves`, and says true, if it is a range piece with enough moves there to
-    /// repay summing them.
+    /// Fills `lines` with the summed range lines of the piece whose moves are
+    /// `run`, and says true, if it is a range piece with enough moves to repay
+    /// summing them.
     fn range_gains(
         &self,
         lines: &mut RangeGains,
-        moves: &[Move],
+        run: &[Move],
         value: impl Fn(PieceId) -> i32,
     ) -> bool {
-        let Some(from) = moves.first().map(|m| m.from) else {
+        let Some(id) = run.first().and_then(|m| self.pos.piece_at(m.from)) else {
             return false;
         };
-        let Some(id) = self.pos.piece_at(from) else {
-            return false;
-        };
-        let sum = moves.len() >= RANGE_SUM_FROM
-            && self.pos.motion_of(id).has(Motion::RANGE)
-            && moves.iter().take(RANGE_SUM_FROM).all(|m| m.from == from);
+        let sum = run.len() >= RANGE_SUM_FROM && self.pos.motion_of(id).has(Motion::RANGE);
         if sum {
             lines.fill(&self.pos, id, value);
         }
@@ -1014,28 +1004,45 @@ impl<'a, const C: usize> Searcher<'a, C> {
         killers: [Move; 2],
         tt_move: Option<Move>,
     ) -> usize {
-        let from = moves[0].from;
-        let n = moves
-            .iter()
-            .position(|m| m.from != from)
-            .unwrap_or(moves.len());
-        let mut lines = self.range_lines.take().unwrap_or_default();
-        let value = |id| see::value(&self.pos, id);
-        let summed = self.range_gains(&mut lines, &moves[..n], value);
-        debug_assert_eq!(self.pos.piece_at(from), Some(id));
-        for &mv in &moves[..n] {
-            let gain = (summed && Some(mv) != tt_move)
-                .then(|| lines.gain(&self.pos, mv, value))
-                .flatten();
-            let key = match gain {
-                Some(gain) => self.key_from_gain(mv, gain, killers).0,
-                None => self.order_key(mv, killers, tt_move).0,
+        let run = piece_run(moves);
+        debug_assert_eq!(self.pos.piece_at(run[0].from), Some(id));
+        self.visit_gains(run, |s, mv, gain| {
+            let key = match gain.filter(|_| Some(mv) != tt_move) {
+                Some(gain) => s.key_from_gain(mv, gain, killers).0,
+                None => s.order_key(mv, killers, tt_move).0,
             };
             scored.push((key, mv));
+        });
+        run.len()
+    }
+
+    /// Calls `visit(self, mv, gain)` for each move of `run` (one piece's moves),
+    /// `gain` read off the piece's summed range lines where `range_gains` found
+    /// them worth summing, else `None` (the caller walks the move). The lines'
+    /// buffer is lent out for the while.
+    fn visit_gains(&mut self, run: &[Move], mut visit: impl FnMut(&Self, Move, Option<i32>)) {
+        if !self.pos.rules.has_range_capture {
+            return run.iter().for_each(|&mv| visit(self, mv, None));
+        }
+        let mut lines = self.range_lines.take().unwrap_or_default();
+        let value = |id| see::value(&self.pos, id);
+        let summed = self.range_gains(&mut lines, run, value);
+        for &mv in run {
+            visit(
+                self,
+                mv,
+                summed.then(|| lines.gain(&self.pos, mv, value)).flatten(),
+            );
         }
         self.range_lines = Some(lines);
-        n
     }
+}
+
+/// The leading moves of `moves` that start on its first move's square.
+fn piece_run(moves: &[Move]) -> &[Move] {
+    let from = moves[0].from;
+    let n = (moves.iter()).position(|m| m.from != from);
+    &moves[..n.unwrap_or(moves.len())]
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
