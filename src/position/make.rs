@@ -168,15 +168,9 @@ impl<const C: usize> Position<C> {
         if self.mobility_tracked {
             self.cover_moved(side, from, to);
         }
-        // Bit by bit, in place: a two-bit set built on the stack and xored in as
-        // whole vectors stalled on store forwarding (a fifth of make's time).
-        for sq in [from, to] {
-            self.occ[side].toggle(sq as usize);
-            self.occ_all.toggle(sq as usize);
-            for k in 0..(self.motion[id as usize].rank as usize).min(super::RANKS) {
-                self.occ_rank[k].toggle(sq as usize);
-            }
-        }
+        let rank = self.motion[id as usize].rank;
+        self.toggle_occupancy(side, rank, from);
+        self.toggle_occupancy(side, rank, to);
         self.pieces[id as usize].sq = to;
     }
 

@@ -205,11 +205,7 @@ impl<const C: usize> Position<C> {
                 - (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
         }
         self.board[sq as usize] = id;
-        self.occ[side.index()].set(sq as usize);
-        self.occ_all.set(sq as usize);
-        for k in 0..(m.rank as usize).min(RANKS) {
-            self.occ_rank[k].set(sq as usize);
-        }
+        self.toggle_occupancy(side.index(), m.rank, sq);
         self.side_ids[side.index()].set(id as usize);
         if m.has(Motion::SLIDER) {
             self.dependent.set(id as usize);
@@ -241,11 +237,7 @@ impl<const C: usize> Position<C> {
                 - (self.attackers[sq as usize] & others).count() as i32;
         }
         self.board[sq as usize] = NO_PIECE;
-        self.occ[side.index()].clear(sq as usize);
-        self.occ_all.clear(sq as usize);
-        for k in 0..(self.motion[id as usize].rank as usize).min(RANKS) {
-            self.occ_rank[k].clear(sq as usize);
-        }
+        self.toggle_occupancy(side.index(), self.motion[id as usize].rank, sq);
         self.side_ids[side.index()].clear(id as usize);
         self.dependent.clear(id as usize);
         if self.motion[id as usize].has(Motion::ROYAL) {
@@ -258,6 +250,19 @@ impl<const C: usize> Position<C> {
         self.potential -= side_sign(side) * f.potential;
         if HASH {
             self.hash ^= piece_key(form, side, sq);
+        }
+    }
+
+    /// Flips `sq` in the occupancy sets of a piece of side index `side` and
+    /// range-capture rank `rank`: `put` fills it, `lift` empties it, `shift` calls
+    /// it for both squares. Bit by bit in place, never by xoring in a set built
+    /// on the stack, which stalled on store forwarding (a fifth of make's time).
+    #[inline(always)]
+    fn toggle_occupancy(&mut self, side: usize, rank: u8, sq: Square) {
+        self.occ[side].toggle(sq as usize);
+        self.occ_all.toggle(sq as usize);
+        for k in 0..(rank as usize).min(RANKS) {
+            self.occ_rank[k].toggle(sq as usize);
         }
     }
 
