@@ -1,7 +1,9 @@
 //! Alpha-beta search: iterative deepening, principal variation search with a shared
 //! transposition table, null-move pruning, killer and history move ordering,
-//! late-move reductions, quiescence on captures (depth-capped, delta-pruned, losing
-//! exchanges skipped), static exchange evaluation in the move order. It returns a
+//! late-move reductions (of late quiet moves and of captures losing the exchange),
+//! quiescence on captures (depth-capped, recaptures only past its third ply,
+//! delta-pruned, losing exchanges skipped), static exchange evaluation in the move
+//! order. It returns a
 //! legal move for every position that has one and honours `stop` and every limit.
 
 pub mod limits;
@@ -10,7 +12,7 @@ mod range_gain;
 pub mod see;
 pub mod tt;
 
-use crate::board::NO_SQUARE;
+use crate::board::{NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::position::leap_table::Motion;
@@ -100,8 +102,8 @@ pub struct Searcher<'a, const C: usize> {
     lists: Vec<Vec<Move>>,
     /// Per ply, the node's moves with their order keys (`picker`).
     scored: Vec<picker::Scored>,
-    /// Per ply, quiescence's captures with their order key and gain.
-    qmoves: Vec<Vec<(i32, i32, Move)>>,
+    /// Per ply, quiescence's captures with their order keys.
+    qmoves: Vec<Vec<(i32, QuiesceCapture)>>,
     pv: Vec<Vec<Move>>,
     tt: Arc<TranspositionTable>,
     /// Nodes of every thread of a Lazy-SMP search, flushed every 1024 nodes.
@@ -182,6 +184,8 @@ const HISTORY_MAX: i32 = 1 << 20;
 const CAPTURES_FIRST: i32 = 1 << 24;
 const KILLER_KEY: i32 = 1 << 22;
 const BAD_CAPTURE_KEY: i32 = 3 << 20;
+/// Losses beyond this order alike.
+const LOSS_CAP: i32 = 1 << 19;
 const HISTORY_CAP: i32 = (1 << 21) - 1;
 /// A range piece's lines are summed once (`RangeGains`) when it has at least
 /// this many moves in a list; fewer are cheaper walked one by one.
@@ -196,6 +200,11 @@ const ASPIRATION_MAX: i32 = 1000;
 
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
+/// From this many plies into quiescence only recaptures (moves taking the piece
+/// that just moved) are searched: on the big boards capture chains otherwise
+/// fan out over the whole front (taikyoku's deeper plies held as many nodes as
+/// the first).
+const QUIESCE_RECAPTURES_FROM: usize = 3;
 /// Delta-pruning margin: what positional terms may add to a capture's material.
 const DELTA_MARGIN: i32 = 200;
 
@@ -662,6 +671,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut best_move = None;
         let mut i = 0;
         loop {
+            // Whether the move was ordered as a capture losing the exchange.
+            let mut losing = false;
             let mv = match first {
                 Some(m) if i == 0 => m,
                 _ => {
@@ -671,8 +682,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
                         self.score_moves(&list, &mut scored, ply, None);
                         generated = true;
                     }
-                    match picker::pick(&mut scored, i - first.is_some() as usize) {
-                        Some(m) => m,
+                    let k = i - first.is_some() as usize;
+                    match picker::pick(&mut scored, k) {
+                        Some(m) => {
+                            losing = losing_key(scored[k].0);
+                            m
+                        }
                         None => break,
                     }
                 }
@@ -685,10 +700,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
             let score = if i == 0 {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha)
             } else {
-                // Late quiet moves are searched a ply shallower first.
+                // Late quiet moves and captures that lose the exchange are
+                // searched shallower first.
                 let reduce = if depth >= 3
                     && i >= LMR_FROM_MOVE
-                    && quiet
+                    && (quiet || losing)
                     && !in_check
                     && !self.killers[ply].contains(&mv)
                 {
@@ -815,29 +831,39 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         self.pos.generate_captures(&mut list);
+        if qply >= QUIESCE_RECAPTURES_FROM
+            && let Some(last) = self.pos.last_move()
+        {
+            list.retain(|&mv| self.takes_on(mv, last.to));
+        }
         // Each capture's key and gain once (victims are dear to find for range
-        // captures); those losing the exchange on their square are dropped.
+        // captures). Whether it loses the exchange on its square is asked only
+        // when its turn comes (most nodes cut off first); a losing one is then
+        // skipped, so the others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
-        let none = [Move::NULL; 2];
         let mut rest = &list[..];
         while !rest.is_empty() {
             let run = piece_run(rest);
             rest = &rest[run.len()..];
             self.visit_gains(run, |s, mv, gain| {
                 let gain = gain.unwrap_or_else(|| s.gain(mv));
-                let (key, gain, losing) = s.key_from_gain(mv, gain, none);
-                if !losing {
-                    moves.push((key, gain, mv));
-                }
+                let (key, checked) = match s.capture_key(mv, gain) {
+                    Some(key) => (key, true),
+                    None => (s.quiet_key(mv, [Move::NULL; 2]), false),
+                };
+                moves.push((key, (gain, mv, checked)));
             });
         }
-        moves.sort_by_key(|&(key, _, _)| key);
         let mut best = stand;
-        for &(_, gain, mv) in moves.iter() {
+        let mut k = 0;
+        while let Some((gain, mv, checked)) = picker::pick(&mut moves, k) {
+            k += 1;
             // Delta pruning: a capture that cannot lift the score to alpha even
             // with a margin is not tried (royals count as winning).
-            if stand + gain + DELTA_MARGIN <= alpha {
+            if stand + gain + DELTA_MARGIN <= alpha
+                || (checked && self.losing_capture(mv, gain).is_some())
+            {
                 continue;
             }
             self.pos.make(mv);
@@ -859,6 +885,16 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.lists[ply] = list;
         self.qmoves[ply] = moves;
         best
+    }
+
+    /// Whether `mv` takes the piece on `sq`.
+    fn takes_on(&self, mv: Move, sq: Square) -> bool {
+        if mv.to == sq || self.pos.is_plain(mv) {
+            return mv.to == sq;
+        }
+        let mut hit = false;
+        self.pos.visit_victims(mv, |s, _| hit |= s == sq);
+        hit
     }
 
     /// Material a move takes: its victims' values, a royal counting as winning,
@@ -924,24 +960,34 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// `order_key` of a move other than the table's, given its `gain`.
     fn key_from_gain(&self, mv: Move, victims: i32, killers: [Move; 2]) -> (i32, i32, bool) {
+        match self.capture_key(mv, victims) {
+            Some(key) => match self.losing_capture(mv, victims) {
+                Some(loss) => (-BAD_CAPTURE_KEY + loss.min(LOSS_CAP), victims, true),
+                None => (key, victims, false),
+            },
+            None => (self.quiet_key(mv, killers), 0, false),
+        }
+    }
+
+    /// The order key of a move that takes `victims` or promotes, as if it did not
+    /// lose the exchange (most valuable victim first, cheapest attacker first);
+    /// `None` for other moves.
+    fn capture_key(&self, mv: Move, victims: i32) -> Option<i32> {
         let promo = if mv.promotes() { 50 } else { 0 };
-        if victims != 0 || promo != 0 {
-            if let Some(loss) = self.losing_capture(mv, victims) {
-                return (-BAD_CAPTURE_KEY + loss.min(1 << 19), victims, true);
-            }
-            let attacker = self.pos.value_of(self.pos.piece_at(mv.from).unwrap()).0;
-            let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
-            return (
-                -(first + victims * 16 - attacker / 8 + promo),
-                victims,
-                false,
-            );
+        if victims == 0 && promo == 0 {
+            return None;
         }
+        let attacker = self.pos.value_of(self.pos.piece_at(mv.from).unwrap()).0;
+        let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
+        Some(-(first + victims * 16 - attacker / 8 + promo))
+    }
+
+    /// The order key of a quiet move: killers, then by history.
+    fn quiet_key(&self, mv: Move, killers: [Move; 2]) -> i32 {
         if killers.contains(&mv) {
-            return (-KILLER_KEY, 0, false);
+            return -KILLER_KEY;
         }
-        let history = self.quiet_history[self.history_index(mv)].min(HISTORY_CAP);
-        (-history, 0, false)
+        -self.quiet_history[self.history_index(mv)].min(HISTORY_CAP)
     }
 
     /// Scores `list` into `scored` for `picker::pick`: the transposition table's
@@ -1038,12 +1084,24 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 }
 
+/// Whether an order key is that of a capture losing the exchange (see
+/// `key_from_gain`): the band `LOSS_CAP` wide from `-BAD_CAPTURE_KEY`, which no
+/// other kind of key reaches (killers lie below it, quiet moves above it, good
+/// captures far below).
+fn losing_key(key: i32) -> bool {
+    (-BAD_CAPTURE_KEY..=-BAD_CAPTURE_KEY + LOSS_CAP).contains(&key)
+}
+
 /// The leading moves of `moves` that start on its first move's square.
 fn piece_run(moves: &[Move]) -> &[Move] {
     let from = moves[0].from;
     let n = (moves.iter()).position(|m| m.from != from);
     &moves[..n.unwrap_or(moves.len())]
 }
+
+/// A quiescence capture: what it takes, the move, and whether it must be asked
+/// if it loses the exchange before it is tried.
+type QuiesceCapture = (i32, Move, bool);
 
 /// Mate scores are stored relative to the node, read back relative to the root.
 fn score_to_tt(score: i32, ply: usize) -> i32 {

@@ -13,7 +13,7 @@ pub type Scored = Vec<(i32, Move)>;
 /// Makes `list[k]` the `k`-th move of the stable order by key, given that
 /// `list[..k]` already holds the first `k` (call with k = 0, 1, 2, ...).
 #[inline]
-pub fn pick(list: &mut [(i32, Move)], k: usize) -> Option<Move> {
+pub fn pick<T: Copy>(list: &mut [(i32, T)], k: usize) -> Option<T> {
     if k >= list.len() {
         return None;
     }
