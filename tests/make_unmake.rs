@@ -12,12 +12,53 @@ use large_shogi::variants::dai::DAI;
 
 #[test]
 fn random_games_match_fresh_builds() {
-    let rules = Rules::get(&DAI);
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let plies = random_games::<2>(&DAI, 0x1234_5678_9abc_def1, 12, 300);
+    assert!(
+        plies > 1000,
+        "games were too short to test anything: {plies} plies"
+    );
+}
+
+/// The same on the bigger boards, fewer and shorter games: there range
+/// capturers fly over the lower ranks, and a quiet move across their lines
+/// must leave them as they were.
+#[test]
+fn random_games_match_fresh_builds_on_every_board() {
+    use large_shogi::variants::by_name;
+    for (name, plies) in [
+        (
+            "daidai",
+            random_games::<3>(by_name("daidai").unwrap(), 7, 2, 200),
+        ),
+        (
+            "makadaidai",
+            random_games::<3>(by_name("makadaidai").unwrap(), 8, 2, 200),
+        ),
+        ("tai", random_games::<5>(by_name("tai").unwrap(), 9, 2, 200)),
+        (
+            "taikyoku",
+            random_games::<11>(by_name("taikyoku").unwrap(), 10, 2, 200),
+        ),
+    ] {
+        assert!(plies > 200, "{name}: games too short: {plies} plies");
+    }
+}
+
+/// Plays `games` random games of up to `max_plies` (captures preferred half of
+/// the time), validating after every make and checking every unmake against the
+/// position it restores; the plies played.
+fn random_games<const C: usize>(
+    def: &'static large_shogi::rules::kind::VariantDef,
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+) -> usize {
+    let rules = Rules::get(def);
+    let mut rng = Rng(seed);
     let mut list = Vec::new();
     let mut plies = 0;
-    for game in 0..12 {
-        let mut pos = Position::<2>::from_sfen(rules, DAI.setup).unwrap();
+    for game in 0..games {
+        let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         // Half of the games keep the search's incremental mobility too (validate
         // checks it against a count from scratch).
         if game % 2 == 0 {
@@ -25,7 +66,7 @@ fn random_games_match_fresh_builds() {
         }
         let mut sfens = vec![pos.to_sfen()];
         let mut hashes = vec![pos.hash()];
-        for _ in 0..300 {
+        for _ in 0..max_plies {
             if game_over(&pos) {
                 break;
             }
@@ -66,10 +107,7 @@ fn random_games_match_fresh_builds() {
         }
         pos.validate().unwrap();
     }
-    assert!(
-        plies > 1000,
-        "games were too short to test anything: {plies} plies"
-    );
+    plies
 }
 
 /// The capture generator used by quiescence, `is_capture` and one piece's

@@ -19,17 +19,7 @@ impl<const C: usize> Position<C> {
         let p = self.pieces[id as usize];
         let m = &self.form_of(p.form).movement[p.side.index()];
         let geo = &self.rules.geo;
-        let mut bb = if self.tables.tabulated() {
-            self.tables.targets(&self.motion[id as usize], p.sq)
-        } else {
-            let mut bb = Bitboard::EMPTY;
-            for &(dx, dy) in &m.leaps {
-                if let Some(t) = geo.offset(p.sq, dx as i32, dy as i32) {
-                    bb.set(t as usize);
-                }
-            }
-            bb
-        };
+        let mut bb = self.leap_targets(id);
         let occ = self.occ_all;
         let rays = self.rays;
         for &(dir, max) in &m.rays {
@@ -59,12 +49,7 @@ impl<const C: usize> Position<C> {
         if !m.range_rays.is_empty() {
             // Flies over lower ranks, stops at an equal or higher one: a slide over
             // the pieces of at least its rank.
-            let rank = self.rules.rank[p.form as usize] as usize;
-            let stops = if rank == 0 {
-                &self.occ_all
-            } else {
-                &self.occ_rank[rank.min(super::RANKS) - 1]
-            };
+            let stops = self.range_stops(self.rules.rank[p.form as usize]);
             for &(dir, max) in &m.range_rays {
                 rays.slide_into(&mut bb, p.sq, dir as usize, max as usize, stops);
             }
@@ -81,6 +66,33 @@ impl<const C: usize> Position<C> {
             }
         }
         bb
+    }
+
+    /// The squares piece `id`'s leaps reach (from the table where there is one).
+    #[inline]
+    pub(super) fn leap_targets(&self, id: PieceId) -> Bitboard<C> {
+        let p = self.pieces[id as usize];
+        if self.tables.tabulated() {
+            return self.tables.targets(&self.motion[id as usize], p.sq);
+        }
+        let mut bb = Bitboard::EMPTY;
+        for &(dx, dy) in &self.form_of(p.form).movement[p.side.index()].leaps {
+            if let Some(t) = self.rules.geo.offset(p.sq, dx as i32, dy as i32) {
+                bb.set(t as usize);
+            }
+        }
+        bb
+    }
+
+    /// What stops a range-capturing slide of a piece of range rank `rank`: the
+    /// pieces of at least its rank (every piece, for an unranked one).
+    #[inline]
+    pub(super) fn range_stops(&self, rank: u8) -> &Bitboard<C> {
+        if rank == 0 {
+            &self.occ_all
+        } else {
+            &self.occ_rank[(rank as usize).min(super::RANKS) - 1]
+        }
     }
 
     /// Targets of a piece with move-only or capture-only atoms: its other atoms'

@@ -3,6 +3,7 @@
 //! and, per form and side, the movement facts make reads (copied into each piece).
 //! Boards whose leap tables would be too large compute leaps on the fly.
 
+use crate::board::geometry::dir_index;
 use crate::board::{Bitboard, Square};
 use crate::rules::Rules;
 
@@ -17,6 +18,12 @@ pub(crate) struct Motion {
     pub ray_max: [u8; 8],
     /// Bit `d` set when the piece slides along direction `d`.
     pub dirs: u8,
+    /// Per direction, the range of the range-capturing slide that way (0: none).
+    pub range_max: [u8; 8],
+    /// Bit `d` set when the piece has a range-capturing slide along `d`.
+    pub range_dirs: u8,
+    /// Bit `d` set when one of the piece's leaps lands on direction `d`'s line.
+    pub leap_dirs: u8,
     pub flags: u8,
     /// What move generation must do beyond the attack set (`GEN_*`).
     pub gen_flags: u8,
@@ -40,6 +47,10 @@ impl Motion {
     /// Has range-capturing slides: its attacks depend on the ranks it sees, not
     /// only on occupancy.
     pub const RANGE: u8 = 16;
+    /// Attacks are leaps plus plain and range-capturing slides (no jumping
+    /// slides, hooks, modal atoms or igui), a leap possibly on a slide's line: a
+    /// changed square changes only the line through it, recomputed whole.
+    pub const LINEWISE: u8 = 32;
 
     /// Moves come from a filtered attack set (move-only, capture-only, igui atoms).
     pub const GEN_MODAL: u8 = 1;
@@ -131,6 +142,28 @@ impl<const C: usize> LeapTable<C> {
                     if !m.range_rays.is_empty() {
                         flags |= Motion::RANGE;
                     }
+                    if m.jump_rays.is_empty()
+                        && m.hooks.is_empty()
+                        && m.modal.is_empty()
+                        && m.igui.is_empty()
+                    {
+                        flags |= Motion::LINEWISE;
+                    }
+                    let mut range_max = [0u8; 8];
+                    for &(d, max) in &m.range_rays {
+                        range_max[d as usize] = range_max[d as usize].max(max);
+                    }
+                    let range_dirs = (0..8)
+                        .filter(|&d| range_max[d] > 0)
+                        .fold(0, |a, d| a | 1 << d);
+                    let leap_dirs = m.leaps.iter().fold(0u8, |a, &(dx, dy)| {
+                        let n = dx.abs().max(dy.abs());
+                        let on_line = n > 0 && dx % n == 0 && dy % n == 0;
+                        match on_line.then(|| dir_index(dx / n, dy / n)).flatten() {
+                            Some(d) => a | 1 << d,
+                            None => a,
+                        }
+                    });
                     let mut dirs = 0;
                     for (d, &max) in m.ray_max.iter().enumerate() {
                         if max > 0 {
@@ -157,6 +190,9 @@ impl<const C: usize> LeapTable<C> {
                     Motion {
                         ray_max: m.ray_max,
                         dirs,
+                        range_max,
+                        range_dirs,
+                        leap_dirs,
                         flags,
                         gen_flags,
                         rank: rules.rank[form_index(rules, form)],

@@ -109,7 +109,7 @@ impl<const C: usize> Position<C> {
             while x != 0 {
                 let id = w * 64 + x.trailing_zeros() as usize;
                 x &= x - 1;
-                self.update_lines(id as PieceId, emptied, filled);
+                self.update_lines(id as PieceId, emptied, filled, replaced);
             }
         }
         self.refresh_attacks(mover);
@@ -193,11 +193,15 @@ impl<const C: usize> Position<C> {
 
     /// Brings slider `id`'s attacks up to date after the occupancy of squares it
     /// attacks changed: `emptied` squares it saw were blockers, so its line goes on
-    /// past them; a `filled` square it saw now cuts its line.
+    /// past them; a `filled` square it saw now cuts its line (`replaced`: another
+    /// piece stands there, which matters only to range capture).
     #[inline(always)]
-    fn update_lines(&mut self, id: PieceId, emptied: &[Square], filled: Square) {
+    fn update_lines(&mut self, id: PieceId, emptied: &[Square], filled: Square, replaced: Square) {
         let m = self.motion[id as usize];
         if !m.has(Motion::SEPARABLE) {
+            if m.has(Motion::LINEWISE) {
+                return self.recompute_lines(id, m, emptied, [filled, replaced]);
+            }
             return self.refresh_attacks(id);
         }
         let sq = self.pieces[id as usize].sq;
@@ -218,6 +222,49 @@ impl<const C: usize> Position<C> {
             if d < 8 && m.ray_max[d] > 0 {
                 new = new.and_not(rays.ray(filled, d));
             }
+        }
+        self.apply_diff(id, old ^ new);
+    }
+
+    /// `update_lines` for a piece with range-capturing slides or a leap on a
+    /// slide's line (`Motion::LINEWISE`): each of its slide lines through a
+    /// changed square it attacks is recomputed whole, and leaps on those lines
+    /// put back. A range slide flies over lower ranks, so most changes leave its
+    /// lines as they were; only the lines are walked, not the whole piece.
+    #[inline(never)]
+    fn recompute_lines(&mut self, id: PieceId, m: Motion, emptied: &[Square], more: [Square; 2]) {
+        let sq = self.pieces[id as usize].sq;
+        let rays = self.rays;
+        let mut dirs = 0u8;
+        for &s in emptied.iter().chain(&more) {
+            if s != NO_SQUARE && self.attackers[s as usize].test(id as usize) {
+                let (d, _) = rays.line(sq, s);
+                if d < 8 {
+                    dirs |= 1 << d;
+                }
+            }
+        }
+        dirs &= m.dirs | m.range_dirs;
+        if dirs == 0 {
+            return;
+        }
+        let old = self.attacks[id as usize];
+        let mut new = old;
+        let stops = self.range_stops(m.rank);
+        let mut left = dirs;
+        while left != 0 {
+            let d = left.trailing_zeros() as usize;
+            left &= left - 1;
+            new.and_not_assign(rays.ray(sq, d));
+            if m.ray_max[d] > 0 {
+                rays.slide_into(&mut new, sq, d, m.ray_max[d] as usize, &self.occ_all);
+            }
+            if m.range_max[d] > 0 {
+                rays.slide_into(&mut new, sq, d, m.range_max[d] as usize, stops);
+            }
+        }
+        if dirs & m.leap_dirs != 0 {
+            new |= self.leap_targets(id);
         }
         self.apply_diff(id, old ^ new);
     }
