@@ -70,14 +70,16 @@ impl<const C: usize> Position<C> {
             if CAPTURES_ONLY {
                 // Landing on an enemy, or (range capture) flying over one: every
                 // such move takes an enemy. A range move that removes only
-                // friends is left out: it is no capture (taikyoku.md, I7).
-                let mut takes = *enemy;
-                if motion.has(Motion::RANGE) {
-                    // Past the first enemy; not onto a friend.
-                    takes |= self.range_takes(id).and_not(own);
-                }
-                if att.intersects(&takes) {
-                    self.push_targets(out, id, from, &(*att & takes), motion);
+                // friends is left out: it is no capture (taikyoku.md, I7). A
+                // piece that attacks no enemy flies over none either.
+                if att.intersects(enemy) {
+                    let mut takes = *enemy;
+                    let range = motion.has(Motion::RANGE).then(|| self.range_takes(id));
+                    if let Some(r) = &range {
+                        // Past the first enemy; not onto a friend.
+                        takes |= r.and_not(own);
+                    }
+                    self.push_targets_ranged(out, id, from, &(*att & takes), motion, range);
                 }
                 unsure = out.len();
             // Most pieces of a big setup have nowhere to go: one pass over the
@@ -117,6 +119,20 @@ impl<const C: usize> Position<C> {
         targets: &Bitboard<C>,
         motion: Motion,
     ) {
+        self.push_targets_ranged(out, id, from, targets, motion, None);
+    }
+
+    /// `push_targets`, given the piece's `range_takes` if already worked out.
+    #[inline(always)]
+    fn push_targets_ranged(
+        &self,
+        out: &mut Vec<Move>,
+        id: PieceId,
+        from: Square,
+        targets: &Bitboard<C>,
+        motion: Motion,
+        range: Option<Bitboard<C>>,
+    ) {
         let us = self.side_to_move();
         if !motion.generates(Motion::GEN_PROMOTES) {
             // Most moves: no promotion to weigh, no capture to look at.
@@ -126,7 +142,7 @@ impl<const C: usize> Position<C> {
         let form = self.form(id);
         // A range capture that removes an enemy is a capture wherever it stops.
         let enemy = self.occupied_ref(us.flip());
-        let range = motion.has(Motion::RANGE).then(|| self.range_takes(id));
+        let range = range.or_else(|| motion.has(Motion::RANGE).then(|| self.range_takes(id)));
         for to in targets.iter() {
             let capture =
                 enemy.test(to) || range.as_ref().is_some_and(|r: &Bitboard<C>| r.test(to));
