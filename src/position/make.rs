@@ -229,8 +229,7 @@ impl<const C: usize> Position<C> {
     /// `update_lines` for a piece with range-capturing slides or a leap on a
     /// slide's line (`Motion::LINEWISE`): each of its slide lines through a
     /// changed square it attacks is recomputed whole, and leaps on those lines
-    /// put back. A range slide flies over lower ranks, so most changes leave its
-    /// lines as they were; only the lines are walked, not the whole piece.
+    /// put back: one line walked, where a refresh walks every line the piece has.
     #[inline(never)]
     fn recompute_lines(&mut self, id: PieceId, m: Motion, emptied: &[Square], more: [Square; 2]) {
         let sq = self.pieces[id as usize].sq;
