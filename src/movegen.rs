@@ -64,7 +64,7 @@ impl<const C: usize> Position<C> {
         let mut unsure = out.len();
         if motion.generates(Motion::GEN_MODAL) {
             let targets = self.modal_targets(id).and_not(own);
-            self.push_targets(out, id, from, &targets, motion);
+            self.push_targets(out, id, from, &targets, motion, None);
         } else {
             let att = self.attacks_ref(id);
             if CAPTURES_ONLY {
@@ -79,7 +79,7 @@ impl<const C: usize> Position<C> {
                         // Past the first enemy; not onto a friend.
                         takes |= r.and_not(own);
                     }
-                    self.push_targets_ranged(out, id, from, &(*att & takes), motion, range);
+                    self.push_targets(out, id, from, &(*att & takes), motion, range);
                 }
                 unsure = out.len();
             // Most pieces of a big setup have nowhere to go: one pass over the
@@ -87,7 +87,7 @@ impl<const C: usize> Position<C> {
             } else if (0..2 * C).fold(0, |a, w| a | (att.word(w) & !own.word(w))) != 0 {
                 let mut targets = *att;
                 targets.and_not_assign(own);
-                self.push_targets(out, id, from, &targets, motion);
+                self.push_targets(out, id, from, &targets, motion, None);
             }
         }
         if motion.generates(Motion::GEN_EMPEROR) {
@@ -109,22 +109,10 @@ impl<const C: usize> Position<C> {
         }
     }
 
-    /// The single-destination moves of piece `id` to `targets`.
+    /// The single-destination moves of piece `id` to `targets` (`range`: the
+    /// piece's `range_takes`, if the caller has already worked them out).
     #[inline(always)]
     fn push_targets(
-        &self,
-        out: &mut Vec<Move>,
-        id: PieceId,
-        from: Square,
-        targets: &Bitboard<C>,
-        motion: Motion,
-    ) {
-        self.push_targets_ranged(out, id, from, targets, motion, None);
-    }
-
-    /// `push_targets`, given the piece's `range_takes` if already worked out.
-    #[inline(always)]
-    fn push_targets_ranged(
         &self,
         out: &mut Vec<Move>,
         id: PieceId,
