@@ -930,11 +930,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
     }
 
-    /// A move's order key (smaller first, see `score_moves`), what it takes (`gain`)
-    /// and whether it loses material (`losing_capture`).
-    fn order_key(&self, mv: Move, killers: [Move; 2], tt_move: Option<Move>) -> (i32, i32, bool) {
+    /// A move's order key (smaller first, see `score_moves`).
+    fn order_key(&self, mv: Move, killers: [Move; 2], tt_move: Option<Move>) -> i32 {
         if Some(mv) == tt_move {
-            return (i32::MIN, 0, false);
+            return i32::MIN;
         }
         self.key_from_gain(mv, self.gain(mv), killers)
     }
@@ -959,13 +958,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 
     /// `order_key` of a move other than the table's, given its `gain`.
-    fn key_from_gain(&self, mv: Move, victims: i32, killers: [Move; 2]) -> (i32, i32, bool) {
+    fn key_from_gain(&self, mv: Move, victims: i32, killers: [Move; 2]) -> i32 {
         match self.capture_key(mv, victims) {
             Some(key) => match self.losing_capture(mv, victims) {
-                Some(loss) => (-BAD_CAPTURE_KEY + loss.min(LOSS_CAP), victims, true),
-                None => (key, victims, false),
+                Some(loss) => -BAD_CAPTURE_KEY + loss.min(LOSS_CAP),
+                None => key,
             },
-            None => (self.quiet_key(mv, killers), 0, false),
+            None => self.quiet_key(mv, killers),
         }
     }
 
@@ -1029,7 +1028,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 && self.pos.piece_at(mv.to).is_none()
                 && Some(mv) != tt_move;
             let key = if !quiet {
-                self.order_key(mv, killers, tt_move).0
+                self.order_key(mv, killers, tt_move)
             } else if killers.contains(&mv) {
                 -KILLER_KEY
             } else {
@@ -1054,8 +1053,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         debug_assert_eq!(self.pos.piece_at(run[0].from), Some(id));
         self.visit_gains(run, |s, mv, gain| {
             let key = match gain.filter(|_| Some(mv) != tt_move) {
-                Some(gain) => s.key_from_gain(mv, gain, killers).0,
-                None => s.order_key(mv, killers, tt_move).0,
+                Some(gain) => s.key_from_gain(mv, gain, killers),
+                None => s.order_key(mv, killers, tt_move),
             };
             scored.push((key, mv));
         });
