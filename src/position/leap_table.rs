@@ -3,7 +3,6 @@
 //! and, per form and side, the movement facts make reads (copied into each piece).
 //! Boards whose leap tables would be too large compute leaps on the fly.
 
-use crate::board::geometry::dir_index;
 use crate::board::{Bitboard, Square};
 use crate::rules::Rules;
 
@@ -156,14 +155,6 @@ impl<const C: usize> LeapTable<C> {
                     let range_dirs = (0..8)
                         .filter(|&d| range_max[d] > 0)
                         .fold(0, |a, d| a | 1 << d);
-                    let leap_dirs = m.leaps.iter().fold(0u8, |a, &(dx, dy)| {
-                        let n = dx.abs().max(dy.abs());
-                        let on_line = n > 0 && dx % n == 0 && dy % n == 0;
-                        match on_line.then(|| dir_index(dx / n, dy / n)).flatten() {
-                            Some(d) => a | 1 << d,
-                            None => a,
-                        }
-                    });
                     let mut dirs = 0;
                     for (d, &max) in m.ray_max.iter().enumerate() {
                         if max > 0 {
@@ -192,7 +183,7 @@ impl<const C: usize> LeapTable<C> {
                         dirs,
                         range_max,
                         range_dirs,
-                        leap_dirs,
+                        leap_dirs: m.leap_dirs,
                         flags,
                         gen_flags,
                         rank: rules.rank[form_index(rules, form)],

@@ -32,6 +32,8 @@ pub struct Movement {
     pub igui: Vec<(i8, i8)>,
     /// Per direction, the range of the slide that way (0: none).
     pub ray_max: [u8; 8],
+    /// Bit `d` set when one of its leaps lands on direction `d`'s line.
+    pub leap_dirs: u8,
     /// The attack set is leaps plus plain slides, and no leap lies on a slide's
     /// line: an occupancy change on one line then changes only that line's slide.
     pub line_separable: bool,
@@ -179,21 +181,31 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
         emperor: spec.emperor,
         igui: spec.igui.iter().map(|&v| orient(v)).collect(),
         ray_max: [0; 8],
+        leap_dirs: 0,
         line_separable: false,
     };
     for &(d, max) in &m.rays {
         m.ray_max[d as usize] = max;
     }
-    let on_a_slide = |&(dx, dy): &(i8, i8)| {
+    for &(dx, dy) in &m.leaps {
         let n = dx.abs().max(dy.abs());
-        (dx % n == 0 && dy % n == 0) && dir_index(dx / n, dy / n).is_some_and(|d| m.ray_max[d] > 0)
-    };
+        if n > 0
+            && dx % n == 0
+            && dy % n == 0
+            && let Some(d) = dir_index(dx / n, dy / n)
+        {
+            m.leap_dirs |= 1 << d;
+        }
+    }
+    let slide_dirs = (0..8)
+        .filter(|&d| m.ray_max[d] > 0)
+        .fold(0u8, |a, d| a | 1 << d);
     m.line_separable = m.jump_rays.is_empty()
         && m.hooks.is_empty()
         && m.modal.is_empty()
         && m.igui.is_empty()
         && m.range_rays.is_empty()
-        && !m.leaps.iter().any(on_a_slide);
+        && m.leap_dirs & slide_dirs == 0;
     Ok(m)
 }
 
