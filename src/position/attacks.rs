@@ -248,12 +248,10 @@ impl<const C: usize> Position<C> {
         self.mobility[i] += free.count() as i32 - 2 * (free & *old).count() as i32;
     }
 
-    /// Flips the squares of `diff` in piece `id`'s attack set without logging.
+    /// Flips the squares of `diff` in piece `id`'s attack set without logging
+    /// (unmake, which restores the tracked mobility itself).
     #[inline(always)]
     pub(super) fn undo_diff(&mut self, id: PieceId, diff: Bitboard<C>) {
-        if self.mobility_tracked {
-            self.account(id, &diff);
-        }
         self.attacks[id as usize] ^= diff;
         diff.toggle_in(&mut self.attackers, id as usize);
     }

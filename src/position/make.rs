@@ -20,6 +20,7 @@ impl<const C: usize> Position<C> {
             captured_start: self.captured.len() as u32,
             attack_log_start: self.attack_log.len() as u32,
             hash: self.hash,
+            mobility: self.mobility,
         };
         // Squares whose occupancy changes: only these can alter other pieces'
         // attacks. Emptied: the victims' squares off the destination and the from
@@ -285,6 +286,7 @@ impl<const C: usize> Position<C> {
             captured_start: self.captured.len() as u32,
             attack_log_start: self.attack_log.len() as u32,
             hash: self.hash,
+            mobility: self.mobility,
         });
         self.stm = self.stm.flip();
         self.hash ^= SIDE_KEY;
@@ -305,6 +307,8 @@ impl<const C: usize> Position<C> {
         let undo = self.history.pop().expect("unmake without a move");
         self.stm = self.stm.flip();
         self.move_number -= 1;
+        // The mobility is put back whole at the end, not undone change by change.
+        let tracked = std::mem::replace(&mut self.mobility_tracked, false);
         let start = undo.attack_log_start as usize;
         for i in (start..self.attack_log.len()).rev() {
             let Logged { diff, id } = self.attack_log[i];
@@ -327,6 +331,8 @@ impl<const C: usize> Position<C> {
             self.put::<false>(id);
         }
         self.hash = undo.hash;
+        self.mobility_tracked = tracked;
+        self.mobility = undo.mobility;
     }
 
     /// Whether `mv` is the common kind: one piece to another square with no stop

@@ -35,6 +35,9 @@ struct Undo {
     captured_start: u32,
     attack_log_start: u32,
     hash: u64,
+    /// The tracked mobility before the move: unmake restores it rather than
+    /// undoing each attack change's share.
+    mobility: [i32; 2],
 }
 
 /// A change to a piece's attack set: the squares that flipped.
