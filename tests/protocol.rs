@@ -431,7 +431,15 @@ fn threads_option() {
         );
     }
     h.send("position startpos moves 9k9j");
-    let out = h.send("go depth 4");
+    let out = h.send("go depth 6");
+    // Each depth is reported once, in order, whichever thread completed it (the
+    // main thread takes over a helper's iteration that got there first).
+    let exact: Vec<u32> = (out.iter())
+        .filter(|l| l.starts_with("info depth") && l.contains(" score "))
+        .filter(|l| !l.contains("bound"))
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(exact, (1..=6).collect::<Vec<u32>>(), "{out:?}");
     let best = out
         .iter()
         .find_map(|l| l.strip_prefix("bestmove "))

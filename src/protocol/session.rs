@@ -7,10 +7,11 @@ use crate::moves::Move;
 use crate::perft;
 use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
+use crate::search::lead::Lead;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Bound, Iteration, Limits, Searcher, mate_plies};
+use crate::search::{Bound, Busy, Iteration, Limits, Searcher, mate_plies};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -366,7 +367,8 @@ impl<const C: usize> Session for GameSession<C> {
             tt,
             nodes: Arc::new(AtomicU64::new(0)),
             weights,
-            lead: Arc::new(AtomicU32::new(0)),
+            lead: Arc::new(Lead::default()),
+            busy: (threads > 1).then(|| Arc::new(Busy::default())),
             history: keys[..keys.len() - 1].to_vec(),
             facts: self.game.check_and_attack_facts(),
         };
@@ -412,13 +414,15 @@ impl<const C: usize> Session for GameSession<C> {
 }
 
 /// What the threads of one search share: the transposition table, the node
-/// count, the evaluation's weights, the main thread's depth (Lazy SMP), and the
+/// count, the evaluation's weights, the threads' depths and results and the
+/// moves they are in (Lazy SMP), and the
 /// game before the root (its keys and move facts, for the repetition rules).
 struct ThreadsShare {
     tt: Arc<TranspositionTable>,
     nodes: Arc<AtomicU64>,
     weights: crate::eval::Weights,
-    lead: Arc<AtomicU32>,
+    lead: Arc<Lead>,
+    busy: Option<Arc<Busy>>,
     history: Vec<u64>,
     facts: Vec<[bool; 2]>,
 }
@@ -432,11 +436,15 @@ impl ThreadsShare {
         stop: &'a AtomicBool,
         main: bool,
     ) -> Searcher<'a, C> {
-        Searcher::new(pos, self.history.clone(), stop, self.tt.clone())
+        let searcher = Searcher::new(pos, self.history.clone(), stop, self.tt.clone())
             .with_node_counter(self.nodes.clone())
             .with_weights(self.weights)
             .with_lead(self.lead.clone(), main)
-            .with_game_facts(self.facts.clone())
+            .with_game_facts(self.facts.clone());
+        match &self.busy {
+            Some(busy) => searcher.with_busy(busy.clone()),
+            None => searcher,
+        }
     }
 }
 

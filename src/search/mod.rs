@@ -6,6 +6,8 @@
 //! order. It returns a
 //! legal move for every position that has one and honours `stop` and every limit.
 
+mod busy;
+pub mod lead;
 pub mod limits;
 mod picker;
 mod range_gain;
@@ -17,10 +19,13 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::position::leap_table::Motion;
 use crate::types::PieceId;
+use arrayvec::ArrayVec;
+pub use busy::Busy;
+use lead::Lead;
 pub use limits::{Limits, MAX_DEPTH};
 use range_gain::RangeGains;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 pub use tt::Bound;
 use tt::TranspositionTable;
@@ -111,11 +116,16 @@ pub struct Searcher<'a, const C: usize> {
     flushed: u64,
     /// First depth of the iterative deepening (helper threads start deeper).
     first_depth: u32,
-    /// Lazy SMP: the depth the main thread is searching. The main thread
-    /// publishes it; a helper's next iteration is at least one deeper, so that
-    /// the helper fills the shared table ahead of the main thread instead of
-    /// repeating its work.
-    lead: Option<(Arc<AtomicU32>, bool)>,
+    /// Lazy SMP: the threads' depths and the helpers' deepest result (`Lead`),
+    /// and whether this is the main thread.
+    lead: Option<(Arc<Lead>, bool)>,
+    /// The main thread's iteration was cut short because a helper completed
+    /// one at least as deep.
+    overtaken: bool,
+    /// The depth of the iteration in progress.
+    iteration: u32,
+    /// Lazy SMP: the moves the threads are searching (none with one thread).
+    busy: Option<Arc<Busy>>,
     /// Per ply, two quiet moves that last caused a cutoff there.
     killers: Vec<[Move; 2]>,
     /// Per (form, destination), how often a quiet move there caused a cutoff,
@@ -198,6 +208,11 @@ const ASPIRATION_DEPTH: u32 = 5;
 const ASPIRATION_WINDOW: i32 = 40;
 const ASPIRATION_MAX: i32 = 1000;
 
+/// Lazy SMP: from this depth, a later move another thread is searching is put
+/// off to the end of the node's list (`busy`), at most `DEFERRED` of them.
+const DEFER_DEPTH: i32 = 3;
+const DEFERRED: usize = 16;
+
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
 /// From this many plies into quiescence only recaptures (moves taking the piece
@@ -229,6 +244,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
             flushed: 0,
             first_depth: 1,
             lead: None,
+            overtaken: false,
+            iteration: 0,
+            busy: None,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
             scratch: Vec::with_capacity(256),
@@ -307,10 +325,16 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
-    /// Lazy SMP: publishes this (main) thread's depth in `depth`, or (helper)
-    /// keeps ahead of it.
-    pub fn with_lead(mut self, depth: Arc<AtomicU32>, main: bool) -> Self {
-        self.lead = Some((depth, main));
+    /// Lazy SMP: shares with the other threads which moves each is searching.
+    pub fn with_busy(mut self, busy: Arc<Busy>) -> Self {
+        self.busy = Some(busy);
+        self
+    }
+
+    /// Lazy SMP: publishes this (main) thread's depth in `lead` and takes over
+    /// the helpers' deeper results, or (helper) keeps ahead of it and posts them.
+    pub fn with_lead(mut self, lead: Arc<Lead>, main: bool) -> Self {
+        self.lead = Some((lead, main));
         self
     }
 
@@ -353,9 +377,37 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut depth = self.first_depth.min(max_depth);
         while depth <= max_depth {
             match &self.lead {
-                Some((d, true)) => d.store(depth, Ordering::Relaxed),
-                Some((d, false)) => depth = depth.max(d.load(Ordering::Relaxed) + 1).min(max_depth),
+                Some((lead, true)) => lead.publish(depth),
+                Some((lead, false)) => depth = depth.max(lead.main_depth() + 1).min(max_depth),
                 None => {}
+            }
+            self.iteration = depth;
+            if lines == 1
+                && let Some((taken, seldepth)) = self.take_over(depth)
+            {
+                // A helper got here first: its iteration stands for this one.
+                depth = taken.depth;
+                result = SearchResult {
+                    nodes: self.total_nodes(),
+                    ..taken
+                };
+                report(&Iteration {
+                    depth,
+                    seldepth,
+                    score: result.score,
+                    bound: Bound::Exact,
+                    multipv: 1,
+                    lines: 1,
+                    nodes: result.nodes,
+                    elapsed: self.start.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: &result.pv,
+                });
+                if result.score.abs() > MATE_BOUND || self.soft_time_spent() {
+                    break;
+                }
+                depth += 1;
+                continue;
             }
             self.root_excluded.clear();
             for line in 1..=lines {
@@ -365,6 +417,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 } else {
                     self.negamax(depth as i32, 0, -INF, INF)
                 };
+                if self.overtaken {
+                    break;
+                }
                 // A search cut short is used only while there is nothing better.
                 if self.aborted && (depth > 1 || line > 1) {
                     break;
@@ -395,20 +450,49 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     pv: &pv,
                 });
             }
-            if self.aborted || (lines == 1 && result.score.abs() > MATE_BOUND) {
-                break;
+            if self.overtaken {
+                // Taken over at the top of the loop.
+                (self.overtaken, self.aborted) = (false, false);
+                continue;
             }
-            if !self.pondering()
-                && let Some(soft) = self.soft
-                && self.start.elapsed() >= soft / 2
+            if !self.aborted
+                && let Some((lead, false)) = &self.lead
             {
+                lead.post(&result, self.seldepth.max(depth));
+            }
+            let decided = lines == 1 && result.score.abs() > MATE_BOUND;
+            if self.aborted || decided || self.soft_time_spent() {
                 break;
             }
             depth += 1;
         }
+        // Stopped: a helper may have completed a deeper iteration than this
+        // thread did.
+        if lines == 1
+            && let Some((taken, _)) = self.take_over(result.depth + 1)
+        {
+            result = taken;
+        }
         self.flush_nodes();
         result.nodes = self.total_nodes();
         result
+    }
+
+    /// Whether half the soft time limit is spent (not while pondering): too
+    /// late to start another iteration.
+    fn soft_time_spent(&mut self) -> bool {
+        !self.pondering()
+            && self
+                .soft
+                .is_some_and(|soft| self.start.elapsed() >= soft / 2)
+    }
+
+    /// The main thread's view of a helper's result of at least `depth`.
+    fn take_over(&self, depth: u32) -> Option<(SearchResult, u32)> {
+        match &self.lead {
+            Some((lead, true)) => lead.take_over(depth),
+            _ => None,
+        }
     }
 
     /// A principal variation cut short by table hits, continued with the table's
@@ -509,6 +593,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
             self.flush_nodes();
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
+            } else if let Some((lead, true)) = &self.lead
+                && lead.overtakes(self.iteration)
+            {
+                // A helper completed this depth: this iteration's work is in
+                // the table, and the main thread moves on (`run`).
+                (self.aborted, self.overtaken) = (true, true);
             } else if !self.pondering()
                 && let Some(hard) = self.hard
                 && self.start.elapsed() >= hard
@@ -669,12 +759,15 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let mut i = 0;
+        // Moves another thread was searching, put off: (move, place, losing).
+        let mut deferred: ArrayVec<(Move, usize, bool), DEFERRED> = ArrayVec::new();
+        let busy = self.busy.clone().filter(|_| depth >= DEFER_DEPTH);
+        let mut picked = 0;
         loop {
-            // Whether the move was ordered as a capture losing the exchange.
-            let mut losing = false;
-            let mv = match first {
-                Some(m) if i == 0 => m,
+            // `i`: the move's place in the order (LMR reads it); `losing`: whether
+            // it was ordered as a capture losing the exchange.
+            let (mv, i, losing) = match first {
+                Some(m) if picked == 0 => (m, 0, false),
                 _ => {
                     if !generated {
                         self.pos.generate(&mut list);
@@ -682,19 +775,34 @@ impl<'a, const C: usize> Searcher<'a, C> {
                         self.score_moves(&list, &mut scored, ply, None);
                         generated = true;
                     }
-                    let k = i - first.is_some() as usize;
+                    let k = picked - first.is_some() as usize;
                     match picker::pick(&mut scored, k) {
-                        Some(m) => {
-                            losing = losing_key(scored[k].0);
-                            m
-                        }
+                        Some(m) => (m, picked, losing_key(scored[k].0)),
+                        None if !deferred.is_empty() => deferred.remove(0),
                         None => break,
                     }
                 }
             };
+            let busy_key = busy
+                .as_ref()
+                .filter(|_| i > 0)
+                .map(|b| (b, busy::busy_key(key, mv)));
+            if picked == i {
+                picked += 1;
+                if let Some((b, k)) = busy_key
+                    && b.is_busy(k)
+                    && !deferred.is_full()
+                {
+                    deferred.push((mv, i, losing));
+                    continue;
+                }
+            }
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
             if ply == 0 {
                 self.announce_root_move(mv, i + 1, depth as u32);
+            }
+            if let Some((b, k)) = busy_key {
+                b.enter(k);
             }
             self.pos.make(mv);
             let score = if i == 0 {
@@ -722,6 +830,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 score
             };
             self.pos.unmake();
+            if let Some((b, k)) = busy_key {
+                b.leave(k);
+            }
             if self.aborted {
                 break;
             }
@@ -742,7 +853,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     break;
                 }
             }
-            i += 1;
         }
         self.lists[ply] = list;
         self.scored[ply] = scored;

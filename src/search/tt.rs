@@ -182,7 +182,7 @@ fn advise_huge_pages<T>(_: &Vec<T>) {}
 
 /// A move in one word; 0 stands for no move (it would be square 0 to square 0
 /// with no stop, which no piece can play).
-fn pack_move(m: Move) -> u64 {
+pub(super) fn pack_move(m: Move) -> u64 {
     (m.from as u64)
         | ((m.to as u64) << 16)
         | ((m.mid as u64) << 32)
