@@ -431,7 +431,13 @@ fn the_openings_tool_is_deterministic() {
 #[test]
 fn the_checked_in_books() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("books");
-    for (variant, least) in [("dai", 50), ("daidai", 20), ("makadaidai", 20), ("tai", 20)] {
+    for (variant, least) in [
+        ("dai", 50),
+        ("daidai", 20),
+        ("makadaidai", 20),
+        ("tai", 20),
+        ("taikyoku", 20),
+    ] {
         let path = dir.join(format!("{variant}-openings.txt"));
         let text = std::fs::read_to_string(&path).unwrap();
         let sfens = parse_openings(&text);

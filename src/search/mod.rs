@@ -383,26 +383,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
             self.iteration = depth;
             if lines == 1
-                && let Some((taken, seldepth)) = self.take_over(depth)
+                && let Some(taken) = self.take_over(depth, report)
             {
                 // A helper got here first: its iteration stands for this one.
-                depth = taken.depth;
-                result = SearchResult {
-                    nodes: self.total_nodes(),
-                    ..taken
-                };
-                report(&Iteration {
-                    depth,
-                    seldepth,
-                    score: result.score,
-                    bound: Bound::Exact,
-                    multipv: 1,
-                    lines: 1,
-                    nodes: result.nodes,
-                    elapsed: self.start.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    pv: &result.pv,
-                });
+                result = taken;
+                depth = result.depth;
                 if result.score.abs() > MATE_BOUND || self.soft_time_spent() {
                     break;
                 }
@@ -469,7 +454,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // Stopped: a helper may have completed a deeper iteration than this
         // thread did.
         if lines == 1
-            && let Some((taken, _)) = self.take_over(result.depth + 1)
+            && let Some(taken) = self.take_over(result.depth + 1, report)
         {
             result = taken;
         }
@@ -487,12 +472,30 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .is_some_and(|soft| self.start.elapsed() >= soft / 2)
     }
 
-    /// The main thread's view of a helper's result of at least `depth`.
-    fn take_over(&self, depth: u32) -> Option<(SearchResult, u32)> {
-        match &self.lead {
-            Some((lead, true)) => lead.take_over(depth),
-            _ => None,
-        }
+    /// The main thread's take-over of a helper's result of at least `depth`,
+    /// reported as its own iteration.
+    fn take_over(&self, depth: u32, report: &mut dyn FnMut(&Iteration)) -> Option<SearchResult> {
+        let Some((lead, true)) = &self.lead else {
+            return None;
+        };
+        let (taken, seldepth) = lead.take_over(depth)?;
+        let result = SearchResult {
+            nodes: self.total_nodes(),
+            ..taken
+        };
+        report(&Iteration {
+            depth: result.depth,
+            seldepth,
+            score: result.score,
+            bound: Bound::Exact,
+            multipv: 1,
+            lines: 1,
+            nodes: result.nodes,
+            elapsed: self.start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: &result.pv,
+        });
+        Some(result)
     }
 
     /// A principal variation cut short by table hits, continued with the table's
