@@ -431,7 +431,7 @@ impl ThreadsShare {
     /// A searcher of `pos` wired to the shared parts; `main` for the thread whose
     /// result is played.
     fn searcher<'a, const C: usize>(
-        &self,
+        &'a self,
         pos: crate::position::Position<C>,
         stop: &'a AtomicBool,
         main: bool,
@@ -442,7 +442,7 @@ impl ThreadsShare {
             .with_lead(self.lead.clone(), main)
             .with_game_facts(self.facts.clone());
         match &self.busy {
-            Some(busy) => searcher.with_busy(busy.clone()),
+            Some(busy) => searcher.with_busy(busy),
             None => searcher,
         }
     }

@@ -125,7 +125,7 @@ pub struct Searcher<'a, const C: usize> {
     /// The depth of the iteration in progress.
     iteration: u32,
     /// Lazy SMP: the moves the threads are searching (none with one thread).
-    busy: Option<Arc<Busy>>,
+    busy: Option<&'a Busy>,
     /// Per ply, two quiet moves that last caused a cutoff there.
     killers: Vec<[Move; 2]>,
     /// Per (form, destination), how often a quiet move there caused a cutoff,
@@ -326,7 +326,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 
     /// Lazy SMP: shares with the other threads which moves each is searching.
-    pub fn with_busy(mut self, busy: Arc<Busy>) -> Self {
+    pub fn with_busy(mut self, busy: &'a Busy) -> Self {
         self.busy = Some(busy);
         self
     }
@@ -764,7 +764,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut best_move = None;
         // Moves another thread was searching, put off: (move, place, losing).
         let mut deferred: ArrayVec<(Move, usize, bool), DEFERRED> = ArrayVec::new();
-        let busy = self.busy.clone().filter(|_| depth >= DEFER_DEPTH);
+        // A shared reference, not a clone of the `Arc`: its count would bounce
+        // between the threads' caches at every node.
+        let busy = self.busy.filter(|_| depth >= DEFER_DEPTH);
         let mut picked = 0;
         loop {
             // `i`: the move's place in the order (LMR reads it); `losing`: whether
@@ -786,10 +788,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     }
                 }
             };
-            let busy_key = busy
-                .as_ref()
-                .filter(|_| i > 0)
-                .map(|b| (b, busy::busy_key(key, mv)));
+            let busy_key = busy.filter(|_| i > 0).map(|b| (b, busy::busy_key(key, mv)));
             if picked == i {
                 picked += 1;
                 if let Some((b, k)) = busy_key
