@@ -432,14 +432,16 @@ fn threads_option() {
     }
     h.send("position startpos moves 9k9j");
     let out = h.send("go depth 6");
-    // Each depth is reported once, in order, whichever thread completed it (the
-    // main thread takes over a helper's iteration that got there first).
+    // Depths are reported once each, in increasing order, whichever thread
+    // completed them, up to the limit: the main thread takes over a helper's
+    // iteration that got there first, which may skip one it was still in.
     let exact: Vec<u32> = (out.iter())
         .filter(|l| l.starts_with("info depth") && l.contains(" score "))
         .filter(|l| !l.contains("bound"))
         .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
         .collect();
-    assert_eq!(exact, (1..=6).collect::<Vec<u32>>(), "{out:?}");
+    assert!(exact.windows(2).all(|w| w[0] < w[1]), "{out:?}");
+    assert_eq!(exact.last(), Some(&6), "{out:?}");
     let best = out
         .iter()
         .find_map(|l| l.strip_prefix("bestmove "))
