@@ -368,7 +368,7 @@ impl<const C: usize> Session for GameSession<C> {
             nodes: Arc::new(AtomicU64::new(0)),
             weights,
             lead: Arc::new(Lead::default()),
-            busy: (threads > 1).then(|| Arc::new(Busy::default())),
+            busy: (threads > 1).then(Busy::default),
             history: keys[..keys.len() - 1].to_vec(),
             facts: self.game.check_and_attack_facts(),
         };
@@ -422,7 +422,7 @@ struct ThreadsShare {
     nodes: Arc<AtomicU64>,
     weights: crate::eval::Weights,
     lead: Arc<Lead>,
-    busy: Option<Arc<Busy>>,
+    busy: Option<Busy>,
     history: Vec<u64>,
     facts: Vec<[bool; 2]>,
 }

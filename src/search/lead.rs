@@ -52,6 +52,13 @@ impl Lead {
         self.posted_depth.load(Ordering::Acquire) >= depth
     }
 
+    /// Whether a helper has completed an iteration at least as deep as the one
+    /// the main thread is in.
+    #[inline]
+    pub fn main_overtaken(&self) -> bool {
+        self.overtakes(self.main_depth())
+    }
+
     /// The helpers' deepest result, if it is of at least `depth`.
     pub fn take_over(&self, depth: u32) -> Option<(SearchResult, u32)> {
         if !self.overtakes(depth) {
@@ -82,6 +89,10 @@ mod tests {
         lead.post(&at(4), 9);
         lead.post(&at(3), 7);
         assert!(lead.overtakes(4) && !lead.overtakes(5));
+        lead.publish(4);
+        assert!(lead.main_overtaken());
+        lead.publish(5);
+        assert!(!lead.main_overtaken());
         let (r, seldepth) = lead.take_over(2).expect("posted");
         assert_eq!((r.depth, r.score, seldepth), (4, 4, 9));
         assert!(lead.take_over(5).is_none());

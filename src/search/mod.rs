@@ -122,8 +122,6 @@ pub struct Searcher<'a, const C: usize> {
     /// The main thread's iteration was cut short because a helper completed
     /// one at least as deep.
     overtaken: bool,
-    /// The depth of the iteration in progress.
-    iteration: u32,
     /// Lazy SMP: the moves the threads are searching (none with one thread).
     busy: Option<&'a Busy>,
     /// Per ply, two quiet moves that last caused a cutoff there.
@@ -245,7 +243,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
             first_depth: 1,
             lead: None,
             overtaken: false,
-            iteration: 0,
             busy: None,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
@@ -381,7 +378,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 Some((lead, false)) => depth = depth.max(lead.main_depth() + 1).min(max_depth),
                 None => {}
             }
-            self.iteration = depth;
             if lines == 1
                 && let Some(taken) = self.take_over(depth, report)
             {
@@ -597,7 +593,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
             } else if let Some((lead, true)) = &self.lead
-                && lead.overtakes(self.iteration)
+                && lead.main_overtaken()
             {
                 // A helper completed this depth: this iteration's work is in
                 // the table, and the main thread moves on (`run`).
