@@ -12,6 +12,7 @@ pub mod limits;
 mod picker;
 mod range_gain;
 pub mod see;
+mod stages;
 pub mod tt;
 
 use crate::board::{NO_SQUARE, Square};
@@ -105,8 +106,8 @@ pub struct Searcher<'a, const C: usize> {
     seldepth: u32,
     aborted: bool,
     lists: Vec<Vec<Move>>,
-    /// Per ply, the node's moves with their order keys (`picker`).
-    scored: Vec<picker::Scored>,
+    /// Per ply, the node's staged moves (`stages`).
+    node_moves: Vec<stages::NodeMoves>,
     /// Per ply, quiescence's captures with their order keys.
     qmoves: Vec<Vec<(i32, QuiesceCapture)>>,
     pv: Vec<Vec<Move>>,
@@ -268,7 +269,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .collect(),
             pv: vec![Vec::new(); MAX_DEPTH as usize + 65],
             qmoves: vec![Vec::new(); MAX_DEPTH as usize + 65],
-            scored: vec![Vec::new(); MAX_DEPTH as usize + 65],
+            node_moves: (0..MAX_DEPTH as usize + 65)
+                .map(|_| Default::default())
+                .collect(),
         }
     }
 
@@ -729,31 +732,30 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        let mut scored = std::mem::take(&mut self.scored[ply]);
-        list.clear();
-        scored.clear();
-        // Below the root, the table's move is tried before any generation: when it
-        // cuts off, the other moves are never generated.
-        let first = if ply > 0 {
-            tt_move.filter(|&m| self.legal_here(m))
-        } else {
-            None
-        };
-        let mut generated = false;
+        let mut moves = std::mem::take(&mut self.node_moves[ply]);
+        // Below the root the moves come in stages (`stages`), the table's move
+        // first: a node that cuts off early never generates the rest. The root
+        // keys its whole list at once.
         let mut restricted = false;
-        if first.is_none() {
-            self.pos.generate(&mut list);
-            restricted = ply == 0 && self.restrict_root(&mut list);
+        if ply > 0 {
+            let first = tt_move.filter(|&m| self.legal_here(m));
+            let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
+            moves.start(first, killers);
+        } else {
+            let (list, scored) = moves.root_buffers();
+            list.clear();
+            self.pos.generate(list);
+            restricted = self.restrict_root(list);
             if list.is_empty() {
-                self.lists[ply] = list;
-                self.scored[ply] = scored;
+                self.node_moves[ply] = moves;
                 return -(MATE - ply as i32); // stalemate loses
             }
             // A stored move from another position sharing the slot is ignored.
             let tt_move = tt_move.filter(|m| list.contains(m));
-            self.score_moves(&list, &mut scored, ply, tt_move);
-            generated = true;
+            let list = std::mem::take(list);
+            self.score_moves(&list, scored, ply, tt_move);
+            *moves.root_buffers().0 = list;
+            moves.start_at_rest();
         }
         let alpha_in = alpha;
         let mut best = -INF;
@@ -767,22 +769,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         loop {
             // `i`: the move's place in the order (LMR reads it); `losing`: whether
             // it was ordered as a capture losing the exchange.
-            let (mv, i, losing) = match first {
-                Some(m) if picked == 0 => (m, 0, false),
-                _ => {
-                    if !generated {
-                        self.pos.generate(&mut list);
-                        list.retain(|&m| Some(m) != first);
-                        self.score_moves(&list, &mut scored, ply, None);
-                        generated = true;
-                    }
-                    let k = picked - first.is_some() as usize;
-                    match picker::pick(&mut scored, k) {
-                        Some(m) => (m, picked, losing_key(scored[k].0)),
-                        None if !deferred.is_empty() => deferred.remove(0),
-                        None => break,
-                    }
-                }
+            let (mv, i, losing) = match self.next_move(&mut moves, ply) {
+                Some((m, losing)) => (m, picked, losing),
+                None if !deferred.is_empty() => deferred.remove(0),
+                None => break,
             };
             let busy_key = busy.filter(|_| i > 0).map(|b| (b, busy::busy_key(key, mv)));
             if picked == i {
@@ -852,8 +842,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             }
         }
-        self.lists[ply] = list;
-        self.scored[ply] = scored;
+        let stalemate = picked == 0 && moves.no_moves;
+        self.node_moves[ply] = moves;
+        if stalemate {
+            return -(MATE - ply as i32); // stalemate loses
+        }
         // A best move among some root moves only is no result for the position.
         if !self.aborted && !restricted {
             let bound = if best >= beta {
@@ -949,20 +942,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // when its turn comes (most nodes cut off first); a losing one is then
         // skipped, so the others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
-        moves.clear();
-        let mut rest = &list[..];
-        while !rest.is_empty() {
-            let run = piece_run(rest);
-            rest = &rest[run.len()..];
-            self.visit_gains(run, |s, mv, gain| {
-                let gain = gain.unwrap_or_else(|| s.gain(mv));
-                let (key, checked) = match s.capture_key(mv, gain) {
-                    Some(key) => (key, true),
-                    None => (s.quiet_key(mv, [Move::NULL; 2]), false),
-                };
-                moves.push((key, (gain, mv, checked)));
-            });
-        }
+        self.key_captures(&list, &mut moves);
         let mut best = stand;
         let mut k = 0;
         while let Some((gain, mv, checked)) = picker::pick(&mut moves, k) {
@@ -1036,6 +1016,27 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let value = see::value(&self.pos, self.pos.piece_at(mv.from)?);
         let them = self.pos.side_to_move().flip();
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
+    }
+
+    /// Keys captures (`generate_captures`' list) into `moves` for `picker::pick`:
+    /// by victims and attacker as if none lost the exchange, with what each
+    /// takes and whether it must be asked if it loses the exchange before it
+    /// is tried (most nodes cut off first).
+    fn key_captures(&mut self, list: &[Move], moves: &mut Vec<(i32, QuiesceCapture)>) {
+        moves.clear();
+        let mut rest = list;
+        while !rest.is_empty() {
+            let run = piece_run(rest);
+            rest = &rest[run.len()..];
+            self.visit_gains(run, |s, mv, gain| {
+                let gain = gain.unwrap_or_else(|| s.gain(mv));
+                let (key, checked) = match s.capture_key(mv, gain) {
+                    Some(key) => (key, true),
+                    None => (s.quiet_key(mv, [Move::NULL; 2]), false),
+                };
+                moves.push((key, (gain, mv, checked)));
+            });
+        }
     }
 
     /// A move's order key (smaller first, see `score_moves`).
