@@ -250,7 +250,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             scratch: Vec::with_capacity(256),
             range_lines: Some(Box::default()),
             currmove: None,
-            weights: crate::eval::Weights::default(),
+            weights: crate::eval::Weights::default().for_variant(pos.rules.def.name),
             path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
             pos,
@@ -297,9 +297,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
-    /// Evaluates with these weights instead of the defaults.
+    /// Evaluates with these weights instead of the defaults (as they apply in
+    /// the position's variant, `Weights::for_variant`).
     pub fn with_weights(mut self, weights: crate::eval::Weights) -> Self {
-        self.weights = weights;
+        self.weights = weights.for_variant(self.pos.rules.def.name);
         self
     }
 
