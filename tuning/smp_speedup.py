@@ -14,10 +14,10 @@ import sys
 import time
 
 POSITIONS = [
-    ("dai", "startpos", 13),
-    ("dai", "startpos moves 9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f", 12),
-    ("daidai", "startpos", 11),
-    ("taikyoku", "startpos", 5),
+    ("dai", "startpos", 14),
+    ("dai", "startpos moves 9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f", 13),
+    ("daidai", "startpos", 12),
+    ("taikyoku", "startpos", 6),
 ]
 
 
