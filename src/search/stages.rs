@@ -8,10 +8,9 @@ use super::{KILLER_KEY, QuiesceCapture, Searcher, losing_key, picker};
 use crate::moves::Move;
 
 /// Where a node's next move comes from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     /// The transposition table's move (checked legal by the caller).
-    #[default]
     Table,
     /// Captures in victim order, those losing the exchange left for `Rest`.
     Captures,
