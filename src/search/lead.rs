@@ -1,8 +1,9 @@
 //! What the threads of a Lazy-SMP search tell each other about their depths.
 //!
 //! The main thread publishes the depth it is searching; a helper's next
-//! iteration is at least one deeper, so that it fills the shared table ahead of
-//! the main thread instead of repeating its work. A helper that completes an
+//! iteration is at least that deep, so that it joins the main thread's
+//! iteration, which the deferral of moves another thread is in (`busy`) splits
+//! between them, instead of lagging behind it. A helper that completes an
 //! iteration deeper than any before posts its result, and the main thread,
 //! once a posted result is at least as deep as the iteration it is in, takes it
 //! over and goes on one deeper: whichever thread gets to a depth first, the

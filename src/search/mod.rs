@@ -379,7 +379,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         while depth <= max_depth {
             match &self.lead {
                 Some((lead, true)) => lead.publish(depth),
-                Some((lead, false)) => depth = depth.max(lead.main_depth() + 1).min(max_depth),
+                // A helper joins the main thread's iteration (deferral splits
+                // it between them) rather than running one ahead: time to depth
+                // and play both measured better (tuning/README.md, tenth session).
+                Some((lead, false)) => depth = depth.max(lead.main_depth()).min(max_depth),
                 None => {}
             }
             if lines == 1
