@@ -743,23 +743,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut restricted = false;
         if ply > 0 {
             let first = tt_move.filter(|&m| self.legal_here(m));
-            let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
-            moves.start(first, killers);
+            moves.start(first, self.killers_at(ply));
         } else {
-            let (list, scored) = moves.root_buffers();
-            list.clear();
-            self.pos.generate(list);
-            restricted = self.restrict_root(list);
-            if list.is_empty() {
-                self.node_moves[ply] = moves;
-                return -(MATE - ply as i32); // stalemate loses
-            }
-            // A stored move from another position sharing the slot is ignored.
-            let tt_move = tt_move.filter(|m| list.contains(m));
-            let list = std::mem::take(list);
-            self.score_moves(&list, scored, ply, tt_move);
-            *moves.root_buffers().0 = list;
-            moves.start_at_rest();
+            restricted = self.start_root(&mut moves, tt_move);
         }
         let alpha_in = alpha;
         let mut best = -INF;
@@ -846,6 +832,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             }
         }
+        // No move at all (at the root: none this search may play).
         let stalemate = picked == 0 && moves.no_moves;
         self.node_moves[ply] = moves;
         if stalemate {
@@ -907,6 +894,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 *h /= 2;
             }
         }
+    }
+
+    /// The killers of `ply` (none past the table's end).
+    fn killers_at(&self, ply: usize) -> [Move; 2] {
+        self.killers.get(ply).copied().unwrap_or([Move::NULL; 2])
     }
 
     fn history_index(&self, mv: Move) -> usize {
@@ -1113,7 +1105,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         ply: usize,
         tt_move: Option<Move>,
     ) {
-        let killers = self.killers.get(ply).copied().unwrap_or([Move::NULL; 2]);
+        let killers = self.killers_at(ply);
         scored.clear();
         scored.reserve(list.len());
         // The generator lists each piece's moves together: the mover's facts are

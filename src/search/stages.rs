@@ -54,7 +54,7 @@ impl Default for NodeMoves {
 }
 
 impl NodeMoves {
-    /// Starts a node below the root: `first`, the table's move (legal here).
+    /// Starts a node at the table's move `first` (legal here), then the stages.
     pub(super) fn start(&mut self, first: Option<Move>, killers: [Move; 2]) {
         self.stage = Stage::Table;
         self.first = first;
@@ -63,23 +63,25 @@ impl NodeMoves {
         self.tried.clear();
         self.no_moves = false;
     }
-
-    /// Starts the root node from its full list, already keyed in `scored`.
-    pub(super) fn start_at_rest(&mut self) {
-        self.stage = Stage::Rest;
-        self.first = None;
-        self.k = 0;
-        self.tried.clear();
-        self.no_moves = false;
-    }
-
-    /// The root's buffers: its full list and the keyed copy `score_moves` fills.
-    pub(super) fn root_buffers(&mut self) -> (&mut Vec<Move>, &mut picker::Scored) {
-        (&mut self.list, &mut self.scored)
-    }
 }
 
 impl<const C: usize> Searcher<'_, C> {
+    /// Starts the root: its whole list (the moves this search may play) keyed at
+    /// once, the table's move first if it is among them. Whether any move was
+    /// dropped (`restrict_root`).
+    pub(super) fn start_root(&mut self, nm: &mut NodeMoves, tt_move: Option<Move>) -> bool {
+        nm.start(None, [Move::NULL; 2]);
+        nm.stage = Stage::Rest;
+        nm.list.clear();
+        self.pos.generate(&mut nm.list);
+        let restricted = self.restrict_root(&mut nm.list);
+        nm.no_moves = nm.list.is_empty();
+        // A stored move from another position sharing the slot is ignored.
+        let tt_move = tt_move.filter(|m| nm.list.contains(m));
+        self.score_moves(&nm.list, &mut nm.scored, 0, tt_move);
+        restricted
+    }
+
     /// Enters `Rest`: every move, less those tried, keyed.
     fn generate_rest(&mut self, nm: &mut NodeMoves, ply: usize) {
         nm.stage = Stage::Rest;
