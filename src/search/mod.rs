@@ -210,7 +210,7 @@ const ASPIRATION_MAX: i32 = 1000;
 /// Lazy SMP: from this depth, a later move another thread is searching is put
 /// off to the end of the node's list (`busy`), at most `DEFERRED` of them.
 const DEFER_DEPTH: i32 = 3;
-const DEFERRED: usize = 16;
+const DEFERRED: usize = 64;
 
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
