@@ -161,6 +161,9 @@ const POLL_NODES: u64 = 128;
 /// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_R: i32 = 2;
+/// Reverse futility pruning: up to this depth, with `RFP_MARGIN` centipawns a ply.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 150;
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
 /// Late-move reduction of the `i`-th move at `depth`: ln(depth) * ln(i) divided
@@ -717,13 +720,26 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let facts = self.last_move_facts();
         self.path_facts[ply] = facts;
         let in_check = facts[CHECK];
+        let pruneable = ply > 0 && !in_check && beta.abs() < MATE_BOUND;
+        let static_eval = if pruneable {
+            crate::eval::evaluate(&self.pos, &self.weights)
+        } else {
+            -INF
+        };
+        // Reverse futility: near the leaves, a zero-window node whose static score
+        // beats beta by a margin a ply cannot undo is taken as a cut.
+        if pruneable
+            && depth <= RFP_DEPTH
+            && beta - alpha == 1
+            && static_eval - RFP_MARGIN * depth >= beta
+        {
+            return static_eval;
+        }
         // Null move: if passing still holds beta at reduced depth, so will a move.
-        if ply > 0
+        if pruneable
             && depth >= NULL_MOVE_DEPTH
-            && !in_check
-            && beta.abs() < MATE_BOUND
             && self.pos.last_move() != Some(Move::NULL)
-            && crate::eval::evaluate(&self.pos, &self.weights) >= beta
+            && static_eval >= beta
         {
             self.pos.make_null();
             let r = NULL_MOVE_R + depth / 6;
