@@ -51,6 +51,16 @@ fn usage() -> String {
     format!("{USAGE} {}", names.join(", "))
 }
 
+/// `println!` for the subcommands' output: when stdout's reader has gone (`analyse
+/// ... | head -1`) the process ends quietly, where `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
@@ -66,7 +76,7 @@ fn main() {
         Some("pieces") => tool_pieces(&args[1..]),
         Some("bench") => tool_bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{}", usage());
+            say!("{}", usage());
             0
         }
         Some(other) => {
@@ -116,12 +126,12 @@ fn tool_match(args: &[String]) -> i32 {
     };
     let tcs = cfg.differing_tcs().map(|t| format!("Time controls: {t}"));
     if let Some(t) = &tcs {
-        println!("{t}");
+        say!("{t}");
     }
     let report = |g: &large_shogi::tools::match_runner::GameRecord,
                   t: &large_shogi::tools::stats::Tally| {
         let (lo, elo, hi) = t.elo();
-        println!(
+        say!(
             "game {}: engine{} as Black: {} after {} plies ({}); +{} -{} ={} elo {elo:.0} [{lo:.0}, {hi:.0}]",
             g.index + 1,
             g.black + 1,
@@ -140,7 +150,7 @@ fn tool_match(args: &[String]) -> i32 {
     match run(&cfg, &report) {
         Ok((t, games)) => {
             let (lo, elo, hi) = t.elo();
-            println!(
+            say!(
                 "Score of engine1 vs engine2: +{} -{} ={} ({:.1}%) in {} games",
                 t.wins,
                 t.losses,
@@ -148,15 +158,15 @@ fn tool_match(args: &[String]) -> i32 {
                 100.0 * t.score(),
                 t.games()
             );
-            println!("Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})");
+            say!("Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})");
             if let Some(t) = &tcs {
-                println!("{t}");
+                say!("{t}");
             }
             let count = |f: &dyn Fn(&large_shogi::tools::match_runner::GameRecord) -> bool| {
                 games.iter().filter(|g| f(g)).count()
             };
             let by = |how| count(&|g| g.adjudicated == Some(how) && g.winner.is_some());
-            println!(
+            say!(
                 "Adjudicated: {} won on scores, {} drawn on scores, {} won on material; {} drawn at the ply limit",
                 by(Adjudicated::Scores),
                 count(&|g| g.adjudicated == Some(Adjudicated::Scores) && g.winner.is_none()),
@@ -172,7 +182,7 @@ fn tool_match(args: &[String]) -> i32 {
                     Verdict::AcceptH0 => "H0 accepted",
                     Verdict::Continue => "no decision yet",
                 };
-                println!(
+                say!(
                     "SPRT elo0={} elo1={}: LLR {:.2} (bounds {a:.2}, {b:.2}): {verdict}",
                     s.elo0,
                     s.elo1,
@@ -312,7 +322,7 @@ fn tool_analyse(args: &[String]) -> i32 {
         eprintln!("error: {e}");
         return 2;
     }
-    let out: Out = Arc::new(|line: &str| println!("{line}"));
+    let out: Out = Arc::new(|line: &str| say!("{line}"));
     let reporter = Box::new(JsonReporter::new(out, stream));
     let _ = session
         .spawn_search(limits.clone(), Signals::new(&limits), reporter)
@@ -369,14 +379,14 @@ fn tool_perft(args: &[String], divide: bool) -> i32 {
     let total: u64 = if divide {
         let rows = session.divide(depth);
         for (m, n) in &rows {
-            println!("{m}: {n}");
+            say!("{m}: {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
         session.perft(depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!(
+    say!(
         "perft {depth}: {total} nodes in {:.3} s ({:.0} nodes/s)",
         secs,
         total as f64 / secs.max(1e-9)
@@ -434,7 +444,7 @@ fn tool_bench(args: &[String]) -> i32 {
     for p in large_shogi::tools::bench::POSITIONS {
         match large_shogi::tools::bench::run_position(p, offset) {
             Ok(r) => {
-                println!(
+                say!(
                     "{:<11} depth {:>2} {:>10} nodes {:>8.3} s {:>9} nps  best {}  moves [{}]",
                     p.variant,
                     (p.depth as i32 + offset).max(1),
@@ -453,7 +463,7 @@ fn tool_bench(args: &[String]) -> i32 {
             }
         }
     }
-    println!(
+    say!(
         "bench: {nodes} nodes in {:.3} s, {} nps, signature {nodes}",
         elapsed.as_secs_f64(),
         (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64

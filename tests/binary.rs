@@ -140,3 +140,25 @@ fn analyse_prints_json_for_scripts() {
     let bad = engine().args(["analyse", "--depth", "x"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_analyse_quietly() {
+    use std::io::{BufRead, BufReader};
+    // `analyse ... | head -1`: the reader closes after the first line while the
+    // search is still printing.
+    let mut child = engine()
+        .args(["analyse", "--depth", "9", "--stream", "--moves", "9k9j"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("{\"type\":\"info\""), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{:?}", out.status);
+}
