@@ -14,8 +14,8 @@ import sys
 import time
 
 POSITIONS = [
-    ("dai", "startpos", 14),
-    ("dai", "startpos moves 9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f", 13),
+    ("dai", "startpos", 15),
+    ("dai", "startpos moves 9k9j 7e7f 8l12h 8d3i 10l8j 6d9g 12h12g 9e9f", 14),
     ("daidai", "startpos", 12),
     ("taikyoku", "startpos", 6),
 ]

@@ -138,6 +138,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Told each root move as it is searched (`info currmove`).
     currmove: Option<CurrMoveListener<'a>>,
     weights: crate::eval::Weights,
+    /// Reverse futility pruning's depth limit in this variant (0: none, `RFP_OFF`).
+    rfp_depth: i32,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
     /// the side to move is in check; `ATTACK`: the moved piece attacks one of its
     /// pieces); per move of the game before the root, the same.
@@ -164,6 +166,11 @@ const NULL_MOVE_R: i32 = 2;
 /// Reverse futility pruning: up to this depth, with `RFP_MARGIN` centipawns a ply.
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 150;
+/// Variants searched without reverse futility pruning. Taikyoku: a static score
+/// there misses the whole lines a range capture takes next; with the pruning the
+/// engine scored +17 -23 against itself without, and 67.5 % against the 1-ply
+/// baseline where it had scored 82.5 % (tuning/README.md, eleventh session).
+const RFP_OFF: &[&str] = &["taikyoku"];
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
 /// Late-move reduction of the `i`-th move at `depth`: ln(depth) * ln(i) divided
@@ -211,7 +218,9 @@ const ASPIRATION_WINDOW: i32 = 40;
 const ASPIRATION_MAX: i32 = 1000;
 
 /// Lazy SMP: from this depth, a later move another thread is searching is put
-/// off to the end of the node's list (`busy`), at most `DEFERRED` of them.
+/// off to the end of the node's list (`busy`), at most `DEFERRED` of them
+/// (taikyoku's nodes have hundreds of moves: with 16 a helper soon searched
+/// in step with the main thread; tuning/README.md, eleventh session).
 const DEFER_DEPTH: i32 = 3;
 const DEFERRED: usize = 64;
 
@@ -254,6 +263,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
             range_lines: Some(Box::default()),
             currmove: None,
             weights: crate::eval::Weights::default().for_variant(pos.rules.def.name),
+            rfp_depth: if RFP_OFF.contains(&pos.rules.def.name) {
+                0
+            } else {
+                RFP_DEPTH
+            },
             path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
             pos,
@@ -729,7 +743,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // Reverse futility: near the leaves, a zero-window node whose static score
         // beats beta by a margin a ply cannot undo is taken as a cut.
         if pruneable
-            && depth <= RFP_DEPTH
+            && depth <= self.rfp_depth
             && beta - alpha == 1
             && static_eval - RFP_MARGIN * depth >= beta
         {
