@@ -735,26 +735,22 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.path_facts[ply] = facts;
         let in_check = facts[CHECK];
         let pruneable = ply > 0 && !in_check && beta.abs() < MATE_BOUND;
-        let static_eval = if pruneable {
+        let reverse_futility = pruneable && depth <= self.rfp_depth && beta - alpha == 1;
+        let null_move =
+            pruneable && depth >= NULL_MOVE_DEPTH && self.pos.last_move() != Some(Move::NULL);
+        // The static score only where one of the two may use it.
+        let static_eval = if reverse_futility || null_move {
             crate::eval::evaluate(&self.pos, &self.weights)
         } else {
             -INF
         };
         // Reverse futility: near the leaves, a zero-window node whose static score
         // beats beta by a margin a ply cannot undo is taken as a cut.
-        if pruneable
-            && depth <= self.rfp_depth
-            && beta - alpha == 1
-            && static_eval - RFP_MARGIN * depth >= beta
-        {
+        if reverse_futility && static_eval - RFP_MARGIN * depth >= beta {
             return static_eval;
         }
         // Null move: if passing still holds beta at reduced depth, so will a move.
-        if pruneable
-            && depth >= NULL_MOVE_DEPTH
-            && self.pos.last_move() != Some(Move::NULL)
-            && static_eval >= beta
-        {
+        if null_move && static_eval >= beta {
             self.pos.make_null();
             let r = NULL_MOVE_R + depth / 6;
             let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1);
