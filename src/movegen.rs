@@ -30,6 +30,15 @@ impl<const C: usize> Position<C> {
         let us = self.side_to_move();
         let own = self.occupied_by(us);
         let enemy = self.occupied_by(us.flip());
+        if CAPTURES_ONLY {
+            // A capture is made by a piece attacking an enemy, or by a move
+            // generated apart from the attack set.
+            let ids = *self.hitters(us) | self.may_move_apart(us);
+            for id in ids.iter() {
+                self.piece_moves::<true>(out, id as PieceId, &own, &enemy);
+            }
+            return;
+        }
         for id in self.pieces_of(us).iter() {
             self.piece_moves::<CAPTURES_ONLY>(out, id as PieceId, &own, &enemy);
         }
@@ -172,6 +181,18 @@ impl<const C: usize> Position<C> {
     /// moves included): for quiescence.
     pub fn generate_captures(&self, out: &mut Vec<Move>) {
         self.generate_some::<true>(out);
+    }
+
+    /// `generate_captures` of only the pieces that might take on `sq`
+    /// (`may_take_on`), in the same order: a superset of the captures that
+    /// take the piece there, for the recaptures of deep quiescence.
+    pub fn generate_captures_near(&self, sq: Square, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let own = self.occupied_by(us);
+        let enemy = self.occupied_by(us.flip());
+        for id in self.may_take_on(sq, us).iter() {
+            self.piece_moves::<true>(out, id as PieceId, &own, &enemy);
+        }
     }
 
     /// Whether `mv` takes at least one enemy piece.

@@ -110,7 +110,8 @@ fn random_games<const C: usize>(
     plies
 }
 
-/// The capture generator used by quiescence, `is_capture` and one piece's
+/// The capture generators used by quiescence (all captures, and those of the
+/// pieces that might take on one square), `is_capture` and one piece's
 /// generation (`generate_from`) against the full
 /// generator filtered by `victims`, along random capture-heavy games of every
 /// variant (range captures, lion dogs and emperors included).
@@ -122,7 +123,7 @@ fn capture_generation_matches_filtered_moves() {
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         pos.track_mobility();
         let (mut list, mut caps) = (Vec::new(), Vec::new());
-        let mut captures_seen = 0;
+        let (mut captures_seen, mut recaptures_seen) = (0, 0);
         for _ in 0..300 {
             if game_over(&pos) {
                 break;
@@ -154,6 +155,19 @@ fn capture_generation_matches_filtered_moves() {
             pos.generate_captures(&mut caps);
             assert_eq!(caps, filtered, "{}: {}", def.name, pos.to_sfen());
             captures_seen += filtered.len();
+            // Deep quiescence's recaptures: the captures taking on one square, from
+            // only the pieces that might take there.
+            let mut squares: Vec<_> = pos.last_move().map(|m| m.to).into_iter().collect();
+            squares.extend(filtered.iter().map(|m| m.to).take(4));
+            for sq in squares {
+                let takes = |m: &large_shogi::moves::Move| pos.victims(*m).contains(&sq);
+                let mut near = Vec::new();
+                pos.generate_captures_near(sq, &mut near);
+                near.retain(takes);
+                let expected: Vec<_> = filtered.iter().copied().filter(takes).collect();
+                assert_eq!(near, expected, "{}: on {sq}: {}", def.name, pos.to_sfen());
+                recaptures_seen += expected.len();
+            }
             let pool = if filtered.is_empty() {
                 &list
             } else {
@@ -171,6 +185,11 @@ fn capture_generation_matches_filtered_moves() {
         }
         pos.validate().unwrap();
         assert!(captures_seen > 20, "{}: {captures_seen} captures", def.name);
+        assert!(
+            recaptures_seen > 20,
+            "{}: {recaptures_seen} recaptures",
+            def.name
+        );
     }
     use large_shogi::variants::by_name;
     walk::<2>(by_name("dai").unwrap(), 1);

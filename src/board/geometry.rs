@@ -34,6 +34,17 @@ pub fn dir_index(dx: i8, dy: i8) -> Option<usize> {
     (d < 8).then_some(d as usize)
 }
 
+/// The direction (index in `DIRS`) of the line a vector `(dx, dy)` lies along,
+/// whatever its length; `None` off the eight lines.
+#[inline]
+pub fn line_dir(dx: i8, dy: i8) -> Option<usize> {
+    let n = dx.abs().max(dy.abs());
+    if n == 0 || dx % n != 0 || dy % n != 0 {
+        return None;
+    }
+    dir_index(dx / n, dy / n)
+}
+
 #[derive(Clone, Debug)]
 pub struct Geometry {
     pub width: usize,

@@ -3,6 +3,7 @@
 use super::leap_table::Motion;
 use super::{Logged, Position};
 use crate::board::bitboard::SPARSE_FROM_CHUNKS;
+use crate::board::geometry::line_dir;
 use crate::board::{Bitboard, Square};
 use crate::rules::betza::{ModalAtom, Mode};
 use crate::types::PieceId;
@@ -25,15 +26,8 @@ impl<const C: usize> Position<C> {
         for &(dir, max) in &m.rays {
             rays.slide_into(&mut bb, p.sq, dir as usize, max as usize, &occ);
         }
-        for &(dir, jump, max) in &m.jump_rays {
-            let (dir, jump) = (dir as usize, jump as usize);
-            if geo.ray_len(p.sq, dir) >= jump {
-                let land = (p.sq as isize + jump as isize * geo.delta(dir)) as Square;
-                bb.set(land as usize);
-                if !occ.test(land as usize) {
-                    rays.slide_into(&mut bb, land, dir, max as usize, &occ);
-                }
-            }
+        for &jump_ray in &m.jump_rays {
+            self.jump_ray_into(&mut bb, p.sq, jump_ray);
         }
         for a in m.modal.iter().filter(|_| modal) {
             self.walk(p.sq, a, |t| {
@@ -66,6 +60,46 @@ impl<const C: usize> Position<C> {
             }
         }
         bb
+    }
+
+    /// Adds the squares of a jumping slide `(dir, jump, max)` from `sq`: it lands
+    /// `jump` squares away whatever stands between, then slides on at most `max`.
+    #[inline]
+    fn jump_ray_into(&self, bb: &mut Bitboard<C>, sq: Square, (dir, jump, max): (u8, u8, u8)) {
+        let geo = &self.rules.geo;
+        let (dir, jump) = (dir as usize, jump as usize);
+        if geo.ray_len(sq, dir) >= jump {
+            let land = (sq as isize + jump as isize * geo.delta(dir)) as Square;
+            bb.set(land as usize);
+            if !self.occ_all.test(land as usize) {
+                self.rays
+                    .slide_into(bb, land, dir, max as usize, &self.occ_all);
+            }
+        }
+    }
+
+    /// Adds the squares piece `id`'s jumping slides, modal atoms and igui reach
+    /// along the directions of `dirs` (a `LINEWISE` piece's lines being
+    /// recomputed; its slides and leaps are put back by the caller).
+    #[inline(never)]
+    pub(super) fn line_extras_into(&self, bb: &mut Bitboard<C>, id: PieceId, dirs: u8) {
+        let p = self.pieces[id as usize];
+        let m = &self.form_of(p.form).movement[p.side.index()];
+        let on = |dx: i8, dy: i8| line_dir(dx, dy).is_some_and(|d| dirs & 1 << d != 0);
+        for &jump_ray in m.jump_rays.iter().filter(|j| dirs & 1 << j.0 != 0) {
+            self.jump_ray_into(bb, p.sq, jump_ray);
+        }
+        for a in m.modal.iter().filter(|a| on(a.dx, a.dy)) {
+            self.walk(p.sq, a, |t| {
+                bb.set(t as usize);
+                true
+            });
+        }
+        for &(dx, dy) in m.igui.iter().filter(|&&(dx, dy)| on(dx, dy)) {
+            if let Some(t) = self.rules.geo.offset(p.sq, dx as i32, dy as i32) {
+                bb.set(t as usize);
+            }
+        }
     }
 
     /// The squares piece `id`'s leaps reach (from the table where there is one).

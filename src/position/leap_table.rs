@@ -3,6 +3,7 @@
 //! and, per form and side, the movement facts make reads (copied into each piece).
 //! Boards whose leap tables would be too large compute leaps on the fly.
 
+use crate::board::geometry::line_dir;
 use crate::board::{Bitboard, Square};
 use crate::rules::Rules;
 
@@ -23,6 +24,9 @@ pub(crate) struct Motion {
     pub range_dirs: u8,
     /// Bit `d` set when one of the piece's leaps lands on direction `d`'s line.
     pub leap_dirs: u8,
+    /// Bit `d` set when a jumping slide, a modal atom or an igui of the piece
+    /// lies along direction `d` (what `LINEWISE` recomputes beyond the slides).
+    pub extra_dirs: u8,
     pub flags: u8,
     /// What move generation must do beyond the attack set (`GEN_*`).
     pub gen_flags: u8,
@@ -46,9 +50,10 @@ impl Motion {
     /// Has range-capturing slides: its attacks depend on the ranks it sees, not
     /// only on occupancy.
     pub const RANGE: u8 = 16;
-    /// Attacks are leaps plus plain and range-capturing slides (no jumping
-    /// slides, hooks, modal atoms or igui), a leap possibly on a slide's line: a
-    /// changed square changes only the line through it, recomputed whole.
+    /// Every part of the attack set that depends on occupancy runs along one of
+    /// the eight lines through the piece (no hooks, no modal atom that rides off
+    /// the lines): a changed square changes only the line through it, recomputed
+    /// whole with the leaps, jumping slides, modal atoms and igui on it.
     pub const LINEWISE: u8 = 32;
 
     /// Moves come from a filtered attack set (move-only, capture-only, igui atoms).
@@ -141,11 +146,25 @@ impl<const C: usize> LeapTable<C> {
                     if !m.range_rays.is_empty() {
                         flags |= Motion::RANGE;
                     }
-                    if m.jump_rays.is_empty()
-                        && m.hooks.is_empty()
-                        && m.modal.is_empty()
-                        && m.igui.is_empty()
-                    {
+                    let mut extra_dirs = 0u8;
+                    for &(d, _, _) in &m.jump_rays {
+                        extra_dirs |= 1 << d;
+                    }
+                    // A modal atom off the lines is a single leap or a ride
+                    // that may cross the lines anywhere.
+                    let mut off_line_ride = false;
+                    for a in &m.modal {
+                        match line_dir(a.dx, a.dy) {
+                            Some(d) => extra_dirs |= 1 << d,
+                            None => off_line_ride |= a.max > 1,
+                        }
+                    }
+                    for &(dx, dy) in &m.igui {
+                        if let Some(d) = line_dir(dx, dy) {
+                            extra_dirs |= 1 << d;
+                        }
+                    }
+                    if m.hooks.is_empty() && !off_line_ride {
                         flags |= Motion::LINEWISE;
                     }
                     let mut range_max = [0u8; 8];
@@ -184,6 +203,7 @@ impl<const C: usize> LeapTable<C> {
                         range_max,
                         range_dirs,
                         leap_dirs: m.leap_dirs,
+                        extra_dirs,
                         flags,
                         gen_flags,
                         rank: rules.rank[form_index(rules, form)],

@@ -6,7 +6,9 @@
 //! for every square the set of piece ids attacking it. A piece whose attack set
 //! depends on occupancy only depends on squares inside that set, so a move that
 //! changes the occupancy of square `s` can only change the attack sets of
-//! `attackers[s]`: make/unmake recompute exactly those.
+//! `attackers[s]`: make/unmake recompute exactly those. A captured piece's set
+//! and map bits are left as they were (unmake revives it in the same position),
+//! so every read of the map is masked with the pieces on the board.
 
 mod attacks;
 pub(crate) mod leap_table;
@@ -28,7 +30,7 @@ pub struct PieceInfo {
 }
 
 #[derive(Clone, Debug)]
-struct Undo {
+struct Undo<const C: usize> {
     mv: Move,
     mover: PieceId,
     old_form: FormId,
@@ -38,6 +40,8 @@ struct Undo {
     /// The tracked mobility before the move: unmake restores it rather than
     /// undoing each attack change's share.
     mobility: [i32; 2],
+    /// `hitters` before the move.
+    hitters: [Bitboard<C>; 2],
 }
 
 /// A change to a piece's attack set: the squares that flipped.
@@ -66,6 +70,9 @@ pub struct Position<const C: usize> {
     side_ids: [Bitboard<C>; 2],
     /// Ids of pieces on the board whose attacks depend on occupancy (sliders).
     dependent: Bitboard<C>,
+    /// Per side, ids of its pieces on the board that attack an enemy piece:
+    /// where capture generation looks (with `apart_watch`), not at every piece.
+    hitters: [Bitboard<C>; 2],
     attacks: Vec<Bitboard<C>>,
     attackers: Vec<Bitboard<C>>,
     royals: [u32; 2],
@@ -80,6 +87,9 @@ pub struct Position<const C: usize> {
     /// Ids of the pieces that are or may become royal (by promotion): where the
     /// royals are found without walking every piece.
     royal_watch: Vec<PieceId>,
+    /// Ids of the pieces that have or may come to have moves generated apart
+    /// from their attack sets (`Rules::may_move_apart`).
+    apart_watch: Bitboard<C>,
     /// Mobility kept incrementally once `track_mobility` is called (positions the
     /// search evaluates; perft does without): per side, the sum over its pieces
     /// of the attacked squares not holding its own pieces.
@@ -88,7 +98,7 @@ pub struct Position<const C: usize> {
     hash: u64,
     stm: Side,
     move_number: u32,
-    history: Vec<Undo>,
+    history: Vec<Undo<C>>,
     captured: Vec<PieceId>,
     /// Changes to attack sets, as (piece, old set ^ new set), for unmake.
     attack_log: Vec<Logged<C>>,
@@ -148,7 +158,9 @@ impl<const C: usize> Position<C> {
             advance: 0,
             potential: 0,
             royal_watch: Vec::new(),
+            apart_watch: Bitboard::EMPTY,
             mobility_tracked: false,
+            hitters: [Bitboard::EMPTY; 2],
             mobility: [0; 2],
             hash: 0,
             stm: Side::Black,
@@ -176,11 +188,17 @@ impl<const C: usize> Position<C> {
             if rules.may_become_royal(form) {
                 p.royal_watch.push(id);
             }
+            if rules.may_move_apart(form) {
+                p.apart_watch.set(id as usize);
+            }
         }
         for id in 0..p.pieces.len() as PieceId {
             p.refresh_attacks(id);
         }
         p.attack_log.clear();
+        for id in 0..p.pieces.len() as PieceId {
+            p.refresh_hitter(id);
+        }
         p.stm = stm;
         if stm == Side::White {
             p.hash ^= SIDE_KEY;
@@ -375,6 +393,41 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn attacks_of(&self, id: PieceId) -> Bitboard<C> {
         self.attacks[id as usize]
+    }
+
+    /// Ids of `side`'s pieces that might take on `sq`: its attackers and the
+    /// pieces with moves generated apart from their attack sets.
+    #[inline]
+    pub(crate) fn may_take_on(&self, sq: Square, side: Side) -> Bitboard<C> {
+        (self.attackers[sq as usize] | self.apart_watch) & self.side_ids[side.index()]
+    }
+
+    /// Ids of `side`'s pieces that have moves generated apart from their
+    /// attack sets, or may have (`Rules::may_move_apart`).
+    #[inline]
+    pub(crate) fn may_move_apart(&self, side: Side) -> Bitboard<C> {
+        self.apart_watch & self.side_ids[side.index()]
+    }
+
+    /// Ids of `side`'s pieces that attack an enemy piece.
+    #[inline]
+    pub(crate) fn hitters(&self, side: Side) -> &Bitboard<C> {
+        &self.hitters[side.index()]
+    }
+
+    /// Puts piece `id` in its side's `hitters` or takes it out, as its attacks
+    /// hold an enemy piece or not.
+    #[inline]
+    fn refresh_hitter(&mut self, id: PieceId) {
+        let side = self.pieces[id as usize].side.index();
+        let hit = self.attacks[id as usize].intersects(&self.occ[1 - side]);
+        let alive = self.side_ids[side].test(id as usize);
+        let set = &mut self.hitters[side];
+        if hit && alive {
+            set.set(id as usize);
+        } else {
+            set.clear(id as usize);
+        }
     }
 
     /// Ids of `side`'s pieces attacking `sq`.

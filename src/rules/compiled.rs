@@ -2,7 +2,7 @@
 
 use super::betza::{self, ModalAtom, UNLIMITED};
 use super::kind::{KindDef, PromotionRule, VariantDef};
-use crate::board::geometry::{Geometry, Square, dir_index};
+use crate::board::geometry::{Geometry, Square, dir_index, line_dir};
 use crate::types::{FormId, Side};
 use std::collections::HashMap;
 
@@ -188,12 +188,7 @@ fn compile_movement(kind: &KindDef, side: Side) -> Result<Movement, String> {
         m.ray_max[d as usize] = max;
     }
     for &(dx, dy) in &m.leaps {
-        let n = dx.abs().max(dy.abs());
-        if n > 0
-            && dx % n == 0
-            && dy % n == 0
-            && let Some(d) = dir_index(dx / n, dy / n)
-        {
+        if let Some(d) = line_dir(dx, dy) {
             m.leap_dirs |= 1 << d;
         }
     }
@@ -359,6 +354,25 @@ impl Rules {
     pub fn may_become_royal(&self, form: FormId) -> bool {
         self.contagion_immune[form as usize]
             || (self.contagion.iter()).any(|&(_, to)| self.form(to).royal())
+    }
+
+    /// Whether a piece of this form has or may come to have (by promotion or
+    /// contagion) moves generated apart from its attack set: lion powers, igui,
+    /// the emperor's. Such a piece may take on a square it is not listed as
+    /// attacking.
+    pub fn may_move_apart(&self, form: FormId) -> bool {
+        let apart = |f: FormId| {
+            (self.form(f).movement.iter()).any(|m| {
+                m.lion_area
+                    || m.emperor
+                    || !m.lion_dirs.is_empty()
+                    || !m.lion_dog_dirs.is_empty()
+                    || !m.igui.is_empty()
+            })
+        };
+        apart(form)
+            || self.form(form).promotes_to.is_some_and(apart)
+            || (self.contagion.iter()).any(|&(_, to)| apart(to))
     }
 
     /// The compiled rules of a variant, built once per process.

@@ -953,11 +953,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        self.pos.generate_captures(&mut list);
-        if qply >= QUIESCE_RECAPTURES_FROM
-            && let Some(last) = self.pos.last_move()
-        {
-            list.retain(|&mv| self.takes_on(mv, last.to));
+        match self.pos.last_move() {
+            Some(last) if qply >= QUIESCE_RECAPTURES_FROM => {
+                self.pos.generate_captures_near(last.to, &mut list);
+                list.retain(|&mv| self.takes_on(mv, last.to));
+            }
+            _ => self.pos.generate_captures(&mut list),
         }
         // Each capture's key and gain once (victims are dear to find for range
         // captures). Whether it loses the exchange on its square is asked only
