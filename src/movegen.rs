@@ -33,7 +33,7 @@ impl<const C: usize> Position<C> {
         if CAPTURES_ONLY {
             // A capture is made by a piece attacking an enemy, or by a move
             // generated apart from the attack set.
-            let ids = *self.hitters(us) | self.may_move_apart(us);
+            let ids = *self.hitters(us) | self.moving_apart(us);
             for id in ids.iter() {
                 self.piece_moves::<true>(out, id as PieceId, &own, &enemy);
             }

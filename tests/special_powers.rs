@@ -118,6 +118,33 @@ fn capturing_a_deva_makes_a_teaching_king() {
     game.pos.validate().unwrap();
 }
 
+/// Contagion to a lion power: a gold taking a dark spirit becomes a Buddhist
+/// spirit, whose lion moves are generated apart from its attack set (the
+/// position keeps which pieces have such moves; validate checks it both ways).
+#[test]
+fn capturing_a_dark_spirit_makes_a_buddhist_spirit() {
+    let mut game = maka(&[
+        (9, 9, "G"),
+        (9, 8, "(ds)"),
+        (9, 6, "p"),
+        (18, 18, "K"),
+        (18, 0, "k"),
+    ]);
+    game.play_text("10j10i").unwrap();
+    let geo = &game.pos.rules.geo;
+    let id = game.pos.piece_at(geo.square(9, 8)).unwrap();
+    assert_eq!(game.pos.form(id).kind.code, "BS");
+    game.pos.validate().unwrap();
+    game.play_text("1a2a").unwrap();
+    // The lion's double move through the empty 10h onto the pawn on 10g.
+    let mut captures = Vec::new();
+    game.pos.generate_captures(&mut captures);
+    assert!(captures.iter().any(|m| m.to == geo.square(9, 6)));
+    game.undo();
+    game.undo();
+    game.pos.validate().unwrap();
+}
+
 /// Lion dog on 10j with enemies on 10i and 10h and 10g empty. Its 24 leaps (K, D,
 /// A, H, G) all land on empty or enemy squares; along the forward line it adds igui
 /// on 10i, 10i then 10h, both and back to 10i, both and on to 10g, and a jump over

@@ -73,6 +73,14 @@ impl Motion {
     pub fn generates(&self, flag: u8) -> bool {
         self.gen_flags & flag != 0
     }
+
+    /// Whether some moves are generated apart from the attack set (lion
+    /// powers, igui, the emperor's): such a piece may take where the attack
+    /// maps do not list it.
+    #[inline]
+    pub fn moves_apart(&self) -> bool {
+        self.generates(Motion::GEN_MULTI | Motion::GEN_EMPEROR)
+    }
 }
 
 fn form_index(rules: &Rules, form: &crate::rules::Form) -> usize {

@@ -220,7 +220,13 @@ impl<const C: usize> Position<C> {
     fn set_form(&mut self, id: PieceId, form: FormId) {
         let p = &mut self.pieces[id as usize];
         p.form = form;
-        self.motion[id as usize] = self.tables.motion(form, p.side.index());
+        let motion = self.tables.motion(form, p.side.index());
+        self.motion[id as usize] = motion;
+        if motion.moves_apart() {
+            self.apart.set(id as usize);
+        } else {
+            self.apart.clear(id as usize);
+        }
     }
 
     /// Brings slider `id`'s attacks up to date after the occupancy of squares it

@@ -71,7 +71,7 @@ pub struct Position<const C: usize> {
     /// Ids of pieces on the board whose attacks depend on occupancy (sliders).
     dependent: Bitboard<C>,
     /// Per side, ids of its pieces on the board that attack an enemy piece:
-    /// where capture generation looks (with `apart_watch`), not at every piece.
+    /// where capture generation looks (with `apart`), not at every piece.
     hitters: [Bitboard<C>; 2],
     attacks: Vec<Bitboard<C>>,
     attackers: Vec<Bitboard<C>>,
@@ -87,9 +87,10 @@ pub struct Position<const C: usize> {
     /// Ids of the pieces that are or may become royal (by promotion): where the
     /// royals are found without walking every piece.
     royal_watch: Vec<PieceId>,
-    /// Ids of the pieces that have or may come to have moves generated apart
-    /// from their attack sets (`Rules::may_move_apart`).
-    apart_watch: Bitboard<C>,
+    /// Ids of the pieces whose current form has moves generated apart from its
+    /// attack set (lion powers, igui, the emperor's: `Motion::moves_apart`),
+    /// captured ones included (masked with `side_ids` where read).
+    apart: Bitboard<C>,
     /// Mobility kept incrementally once `track_mobility` is called (positions the
     /// search evaluates; perft does without): per side, the sum over its pieces
     /// of the attacked squares not holding its own pieces.
@@ -158,7 +159,7 @@ impl<const C: usize> Position<C> {
             advance: 0,
             potential: 0,
             royal_watch: Vec::new(),
-            apart_watch: Bitboard::EMPTY,
+            apart: Bitboard::EMPTY,
             mobility_tracked: false,
             hitters: [Bitboard::EMPTY; 2],
             mobility: [0; 2],
@@ -188,8 +189,8 @@ impl<const C: usize> Position<C> {
             if rules.may_become_royal(form) {
                 p.royal_watch.push(id);
             }
-            if rules.may_move_apart(form) {
-                p.apart_watch.set(id as usize);
+            if p.motion[id as usize].moves_apart() {
+                p.apart.set(id as usize);
             }
         }
         for id in 0..p.pieces.len() as PieceId {
@@ -399,14 +400,14 @@ impl<const C: usize> Position<C> {
     /// pieces with moves generated apart from their attack sets.
     #[inline]
     pub(crate) fn may_take_on(&self, sq: Square, side: Side) -> Bitboard<C> {
-        (self.attackers[sq as usize] | self.apart_watch) & self.side_ids[side.index()]
+        (self.attackers[sq as usize] | self.apart) & self.side_ids[side.index()]
     }
 
     /// Ids of `side`'s pieces that have moves generated apart from their
-    /// attack sets, or may have (`Rules::may_move_apart`).
+    /// attack sets.
     #[inline]
-    pub(crate) fn may_move_apart(&self, side: Side) -> Bitboard<C> {
-        self.apart_watch & self.side_ids[side.index()]
+    pub(crate) fn moving_apart(&self, side: Side) -> Bitboard<C> {
+        self.apart & self.side_ids[side.index()]
     }
 
     /// Ids of `side`'s pieces that attack an enemy piece.

@@ -92,6 +92,10 @@ impl<const C: usize> Position<C> {
             if !hitting.eq(self.hitters(side).iter()) {
                 return Err(format!("{side:?} pieces attacking an enemy kept wrong"));
             }
+            let apart = (ids.iter()).filter(|&id| self.motion_of(id as PieceId).moves_apart());
+            if !apart.eq(self.moving_apart(side).iter()) {
+                return Err(format!("{side:?} pieces moving apart kept wrong"));
+            }
         }
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
         if self.potential != fresh.potential {

@@ -356,25 +356,6 @@ impl Rules {
             || (self.contagion.iter()).any(|&(_, to)| self.form(to).royal())
     }
 
-    /// Whether a piece of this form has or may come to have (by promotion or
-    /// contagion) moves generated apart from its attack set: lion powers, igui,
-    /// the emperor's. Such a piece may take on a square it is not listed as
-    /// attacking.
-    pub fn may_move_apart(&self, form: FormId) -> bool {
-        let apart = |f: FormId| {
-            (self.form(f).movement.iter()).any(|m| {
-                m.lion_area
-                    || m.emperor
-                    || !m.lion_dirs.is_empty()
-                    || !m.lion_dog_dirs.is_empty()
-                    || !m.igui.is_empty()
-            })
-        };
-        apart(form)
-            || self.form(form).promotes_to.is_some_and(apart)
-            || (self.contagion.iter()).any(|&(_, to)| apart(to))
-    }
-
     /// The compiled rules of a variant, built once per process.
     pub fn get(def: &'static VariantDef) -> &'static Rules {
         crate::cache::shared(def as *const VariantDef as usize, || {
