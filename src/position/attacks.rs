@@ -45,21 +45,30 @@ impl<const C: usize> Position<C> {
             // the pieces of at least its rank.
             let stops = self.range_stops(self.rules.rank[p.form as usize]);
             for &(dir, max) in &m.range_rays {
-                rays.slide_into(&mut bb, p.sq, dir as usize, max as usize, stops);
+                rays.slide_long_into(&mut bb, p.sq, dir as usize, max as usize, stops);
             }
         }
-        for &dir in &m.hooks {
+        if !m.hooks.is_empty() {
+            self.hooks_into(&mut bb, p.sq, &m.hooks);
+        }
+        bb
+    }
+
+    /// Adds the squares of hook moves from `sq` (first legs along `hooks`).
+    #[inline(never)]
+    fn hooks_into(&self, bb: &mut Bitboard<C>, sq: Square, hooks: &[u8]) {
+        let (rays, occ) = (self.rays, &self.occ_all);
+        for &dir in hooks {
             let dir = dir as usize;
-            let first_leg = rays.slide(p.sq, dir, usize::MAX, &occ);
-            bb |= first_leg;
+            let first_leg = rays.slide(sq, dir, usize::MAX, occ);
+            *bb |= first_leg;
             // Turn 90 degrees on any empty square of the first leg.
-            for s in first_leg.and_not(&occ).iter() {
+            for s in first_leg.and_not(occ).iter() {
                 for turn in [(dir + 2) % 8, (dir + 6) % 8] {
-                    rays.slide_into(&mut bb, s as Square, turn, usize::MAX, &occ);
+                    rays.slide_into(bb, s as Square, turn, usize::MAX, occ);
                 }
             }
         }
-        bb
     }
 
     /// Adds the squares of a jumping slide `(dir, jump, max)` from `sq`: it lands
