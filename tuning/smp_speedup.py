@@ -5,9 +5,18 @@ time, the medians and their ratio.
 
     python3 tuning/smp_speedup.py [engine] [--threads N] [--runs R]
 
+With a book, each of its first P positions is searched once with 1 and once with N
+threads instead, and the total and the geometric mean of the ratios are printed: a
+single position's two-thread time swings by a factor of two between runs, and
+averaging over positions steadies the figure more than repeating one.
+
+    python3 tuning/smp_speedup.py [engine] --book books/dai-openings.txt
+        [--variant dai] [--depth 13] [--positions 12]
+
 The engine defaults to target/release/large-shogi. Run it on a quiet machine: the
 ratio is only as good as the cores are free.
 """
+import math
 import statistics
 import subprocess
 import sys
@@ -27,8 +36,15 @@ def arg(name, default):
     return default
 
 
+def text_arg(name, default):
+    if name in sys.argv:
+        return sys.argv[sys.argv.index(name) + 1]
+    return default
+
+
 def main():
-    plain = [a for a in sys.argv[1:] if not a.startswith("--") and not a.isdigit()]
+    values = {sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a.startswith("--")}
+    plain = [a for a in sys.argv[1:] if not a.startswith("--") and a not in values]
     engine = plain[0] if plain else "target/release/large-shogi"
     threads, runs = arg("--threads", 2), arg("--runs", 5)
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -46,23 +62,45 @@ def main():
             if line.startswith(prefix):
                 return line
 
+    def timed(threads, position, depth):
+        send(f"setoption name Threads value {threads}")
+        send("setoption name USI_Hash value 64")
+        send("usinewgame")
+        send("isready")
+        wait_for("readyok")
+        send(f"position {position}")
+        start = time.monotonic()
+        send(f"go depth {depth}")
+        wait_for("bestmove")
+        return time.monotonic() - start
+
     send("usi")
     wait_for("usiok")
+    book = text_arg("--book", None)
+    if book:
+        variant, depth = text_arg("--variant", "dai"), arg("--depth", 13)
+        with open(book) as f:
+            sfens = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        send(f"setoption name USI_Variant value {variant}")
+        total, logs = {1: 0.0, threads: 0.0}, []
+        for i, sfen in enumerate(sfens[:arg("--positions", 12)]):
+            one, many = timed(1, f"sfen {sfen}", depth), timed(threads, f"sfen {sfen}", depth)
+            total[1] += one
+            total[threads] += many
+            logs.append(math.log(one / many))
+            print(f"{variant} position {i + 1} depth {depth}: {one:.2f} / {many:.2f} s "
+                  f"= {one / many:.2f}x", flush=True)
+        print(f"total {total[1]:.1f} / {total[threads]:.1f} s = "
+              f"{total[1] / total[threads]:.2f}x; geometric mean "
+              f"{math.exp(sum(logs) / len(logs)):.2f}x")
+        send("quit")
+        return
     for variant, position, depth in POSITIONS:
         times = {1: [], threads: []}
         send(f"setoption name USI_Variant value {variant}")
         for _ in range(runs):
             for t in (1, threads):
-                send(f"setoption name Threads value {t}")
-                send("setoption name USI_Hash value 64")
-                send("usinewgame")
-                send("isready")
-                wait_for("readyok")
-                send(f"position {position}")
-                start = time.monotonic()
-                send(f"go depth {depth}")
-                wait_for("bestmove")
-                times[t].append(time.monotonic() - start)
+                times[t].append(timed(t, position, depth))
         one, many = statistics.median(times[1]), statistics.median(times[threads])
         print(f"{variant} {position[:40]!r} depth {depth}: "
               f"1 thread {' '.join(f'{x:.2f}' for x in times[1])} s; "
