@@ -145,21 +145,6 @@ impl<const C: usize> Rays<C> {
         }
     }
 
-    /// `slide_into` by masks at any board size: for lines likely to run long
-    /// (range captures fly over most pieces), where walking square by square
-    /// costs more than masking every word.
-    #[inline(always)]
-    pub fn slide_long_into(
-        &self,
-        acc: &mut Bitboard<C>,
-        sq: Square,
-        dir: usize,
-        max: usize,
-        occ: &Bitboard<C>,
-    ) {
-        *acc |= self.slide(sq, dir, max, occ);
-    }
-
     /// Squares a slider on `sq` reaches along `dir`, at most `max`, up to and
     /// including the first occupied square.
     #[inline(always)]

@@ -44,8 +44,9 @@ impl<const C: usize> Position<C> {
             // Flies over lower ranks, stops at an equal or higher one: a slide over
             // the pieces of at least its rank.
             let stops = self.range_stops(self.rules.rank[p.form as usize]);
+            // Masked, not walked at any size: these lines fly over most pieces.
             for &(dir, max) in &m.range_rays {
-                rays.slide_long_into(&mut bb, p.sq, dir as usize, max as usize, stops);
+                bb |= rays.slide(p.sq, dir as usize, max as usize, stops);
             }
         }
         if !m.hooks.is_empty() {

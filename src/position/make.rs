@@ -298,7 +298,8 @@ impl<const C: usize> Position<C> {
                 rays.slide_into(&mut new, sq, d, m.ray_max[d] as usize, &self.occ_all);
             }
             if m.range_max[d] > 0 {
-                rays.slide_long_into(&mut new, sq, d, m.range_max[d] as usize, stops);
+                // Masked, not walked: a range line flies over most pieces.
+                new |= rays.slide(sq, d, m.range_max[d] as usize, stops);
             }
         }
         if dirs & m.leap_dirs != 0 {
