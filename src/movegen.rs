@@ -155,23 +155,21 @@ impl<const C: usize> Position<C> {
     fn range_takes(&self, id: PieceId) -> Bitboard<C> {
         let p = self.piece(id);
         let m = &self.form(id).movement[p.side.index()];
-        let geo = &self.rules.geo;
+        let rays = self.rays();
         let enemy = self.occupied_ref(p.side.flip());
         let att = self.attacks_ref(id);
         let mut out = Bitboard::EMPTY;
         for &(d, max) in &m.range_rays {
-            let delta = geo.delta(d as usize);
-            let n = geo.ray_len(p.sq, d as usize).min(max as usize);
-            let mut seen = false;
-            for k in 1..=n {
-                let t = (p.sq as isize + k as isize * delta) as usize;
-                if !att.test(t) {
-                    break;
-                }
-                if seen {
-                    out.set(t);
-                }
-                seen |= enemy.test(t);
+            let d = d as usize;
+            // The unbroken run of attacked squares out from the piece, by masks
+            // (range lines run long), then what lies past its first enemy.
+            let mut run = rays.ray_within(p.sq, d, max as usize);
+            if let Some(gap) = rays.nearest(d, &run.and_not(att)) {
+                run = run.and_not(rays.ray(gap as Square, d));
+                run.clear(gap);
+            }
+            if let Some(e) = rays.nearest(d, &(run & *enemy)) {
+                out |= run & *rays.ray(e as Square, d);
             }
         }
         out

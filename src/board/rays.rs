@@ -145,22 +145,34 @@ impl<const C: usize> Rays<C> {
         }
     }
 
-    /// Squares a slider on `sq` reaches along `dir`, at most `max`, up to and
-    /// including the first occupied square.
-    #[inline(always)]
-    pub fn slide(&self, sq: Square, dir: usize, max: usize, occ: &Bitboard<C>) -> Bitboard<C> {
+    /// The square of `set` (squares on one ray along `dir`) nearest the ray's
+    /// start.
+    #[inline]
+    pub fn nearest(&self, dir: usize, set: &Bitboard<C>) -> Option<usize> {
+        if self.ascending[dir] {
+            set.first()
+        } else {
+            set.last()
+        }
+    }
+
+    /// The squares along `dir` from `sq`, at most `max` of them.
+    #[inline]
+    pub fn ray_within(&self, sq: Square, dir: usize, max: usize) -> Bitboard<C> {
         let mut r = self.ray[sq as usize][dir];
         if max < self.len[sq as usize][dir] as usize {
             let end = (sq as isize + max as isize * self.delta[dir]) as usize;
             r = r.and_not(&self.ray[end][dir]);
         }
-        let blockers = r & *occ;
-        let first = if self.ascending[dir] {
-            blockers.first()
-        } else {
-            blockers.last()
-        };
-        if let Some(b) = first {
+        r
+    }
+
+    /// Squares a slider on `sq` reaches along `dir`, at most `max`, up to and
+    /// including the first occupied square.
+    #[inline(always)]
+    pub fn slide(&self, sq: Square, dir: usize, max: usize, occ: &Bitboard<C>) -> Bitboard<C> {
+        let mut r = self.ray_within(sq, dir, max);
+        if let Some(b) = self.nearest(dir, &(r & *occ)) {
             r = r.and_not(&self.ray[b][dir]);
         }
         r

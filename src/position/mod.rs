@@ -345,6 +345,12 @@ impl<const C: usize> Position<C> {
         self.rays.line(from, to)
     }
 
+    /// The variant's ray tables.
+    #[inline]
+    pub(crate) fn rays(&self) -> &'static Rays<C> {
+        self.rays
+    }
+
     /// The set of the board's squares.
     #[inline]
     pub fn squares(&self) -> &Bitboard<C> {
