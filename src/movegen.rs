@@ -33,11 +33,7 @@ impl<const C: usize> Position<C> {
         if CAPTURES_ONLY {
             // A capture is made by a piece attacking an enemy, or by a move
             // generated apart from the attack set.
-            let ids = *self.hitters(us) | self.moving_apart(us);
-            for id in ids.iter() {
-                self.piece_moves::<true>(out, id as PieceId, &own, &enemy);
-            }
-            return;
+            return self.captures_of(*self.hitters(us) | self.moving_apart(us), out);
         }
         for id in self.pieces_of(us).iter() {
             self.piece_moves::<CAPTURES_ONLY>(out, id as PieceId, &own, &enemy);
@@ -185,10 +181,14 @@ impl<const C: usize> Position<C> {
     /// (`may_take_on`), in the same order: a superset of the captures that
     /// take the piece there, for the recaptures of deep quiescence.
     pub fn generate_captures_near(&self, sq: Square, out: &mut Vec<Move>) {
+        self.captures_of(self.may_take_on(sq, self.side_to_move()), out);
+    }
+
+    /// The captures of the side to move's pieces `ids`, in id order.
+    fn captures_of(&self, ids: Bitboard<C>, out: &mut Vec<Move>) {
         let us = self.side_to_move();
-        let own = self.occupied_by(us);
-        let enemy = self.occupied_by(us.flip());
-        for id in self.may_take_on(sq, us).iter() {
+        let (own, enemy) = (self.occupied_by(us), self.occupied_by(us.flip()));
+        for id in ids.iter() {
             self.piece_moves::<true>(out, id as PieceId, &own, &enemy);
         }
     }

@@ -141,6 +141,9 @@ impl<const C: usize> Position<C> {
         for side in 0..2 {
             self.hitters[side] &= self.side_ids[side];
         }
+        // Word by word, as in `finish_make`: an iterator here cost dai 4 % of
+        // its instructions (and a shared closure-taking helper for both loops,
+        // 1.4 %).
         for w in 0..2 * C {
             let mut x = ids.word(w);
             while x != 0 {

@@ -406,7 +406,7 @@ impl<const C: usize> Position<C> {
     /// pieces with moves generated apart from their attack sets.
     #[inline]
     pub(crate) fn may_take_on(&self, sq: Square, side: Side) -> Bitboard<C> {
-        (self.attackers[sq as usize] | self.apart) & self.side_ids[side.index()]
+        self.attackers_of(sq, side) | self.moving_apart(side)
     }
 
     /// Ids of `side`'s pieces that have moves generated apart from their
@@ -422,15 +422,14 @@ impl<const C: usize> Position<C> {
         &self.hitters[side.index()]
     }
 
-    /// Puts piece `id` in its side's `hitters` or takes it out, as its attacks
-    /// hold an enemy piece or not.
+    /// Puts piece `id` (on the board) in its side's `hitters` or takes it out,
+    /// as its attacks hold an enemy piece or not.
     #[inline]
     fn refresh_hitter(&mut self, id: PieceId) {
         let side = self.pieces[id as usize].side.index();
         let hit = self.attacks[id as usize].intersects(&self.occ[1 - side]);
-        let alive = self.side_ids[side].test(id as usize);
         let set = &mut self.hitters[side];
-        if hit && alive {
+        if hit {
             set.set(id as usize);
         } else {
             set.clear(id as usize);

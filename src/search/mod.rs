@@ -1058,7 +1058,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .map_or(0, |id| self.pos.value_of(id).0);
             self.visit_gains(run, |s, mv, gain| {
                 let gain = gain.unwrap_or_else(|| s.gain(mv));
-                let (key, checked) = match capture_key(mv, gain, attacker) {
+                let (key, checked) = match capture_key(mv, gain, || attacker) {
                     Some(key) => (key, true),
                     None => (s.quiet_key(mv, [Move::NULL; 2]), false),
                 };
@@ -1096,10 +1096,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// `order_key` of a move other than the table's, given its `gain`.
     fn key_from_gain(&self, mv: Move, victims: i32, killers: [Move; 2]) -> i32 {
-        if victims == 0 && !mv.promotes() {
-            return self.quiet_key(mv, killers);
-        }
-        let attacker = self.pos.value_of(self.pos.piece_at(mv.from).unwrap()).0;
+        let attacker = || self.pos.value_of(self.pos.piece_at(mv.from).unwrap()).0;
         match capture_key(mv, victims, attacker) {
             Some(key) => match self.losing_capture(mv, victims) {
                 Some(loss) => -BAD_CAPTURE_KEY + loss.min(LOSS_CAP),
@@ -1220,15 +1217,16 @@ fn losing_key(key: i32) -> bool {
 }
 
 /// The order key of a move that takes `victims` or promotes, made by a piece
-/// worth `attacker`, as if it did not lose the exchange (most valuable victim
-/// first, cheapest attacker first); `None` for other moves.
-fn capture_key(mv: Move, victims: i32, attacker: i32) -> Option<i32> {
+/// worth `attacker()` (asked only for such a move), as if it did not lose the
+/// exchange (most valuable victim first, cheapest attacker first); `None` for
+/// other moves.
+fn capture_key(mv: Move, victims: i32, attacker: impl FnOnce() -> i32) -> Option<i32> {
     let promo = if mv.promotes() { 50 } else { 0 };
     if victims == 0 && promo == 0 {
         return None;
     }
     let first = if victims >= 0 { CAPTURES_FIRST } else { 0 };
-    Some(-(first + victims * 16 - attacker / 8 + promo))
+    Some(-(first + victims * 16 - attacker() / 8 + promo))
 }
 
 /// The leading moves of `moves` that start on its first move's square.
