@@ -470,3 +470,72 @@ fn the_checked_in_books() {
         }
     }
 }
+
+/// A CECP engine under a fixed time a move is told that time as its clock, as
+/// XBoard tells it (HaChu reads `time 0` as no time left and plays at one ply).
+#[test]
+fn a_cecp_engine_under_movetime_is_told_the_move_time() {
+    let log = std::env::temp_dir().join(format!("large-shogi-st-{}.log", std::process::id()));
+    let engine = engine();
+    let out = Command::new(&engine)
+        .args([
+            "match",
+            "--engine1",
+            &engine,
+            "--engine2",
+            &format!("cecp:{engine}"),
+            "--games",
+            "1",
+            "--tc",
+            "movetime=100",
+            "--max-plies",
+            "2",
+        ])
+        .env("LARGE_SHOGI_MATCH_LOG", &log)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::remove_file(&log).ok();
+    let sent: Vec<&str> = (text.lines())
+        .filter_map(|l| l.split_once(" > ").map(|(_, line)| line))
+        .collect();
+    let go = sent.iter().position(|l| *l == "go").expect("a CECP go");
+    assert_eq!(&sent[go - 2..go], ["time 10", "otim 10"], "{text}");
+    assert!(sent.contains(&"st 1"), "{text}");
+}
+
+/// An engine that does not move in time loses that game, and a fresh process
+/// plays the next: the old one, still thinking, would answer it with a move of
+/// the lost game.
+#[test]
+fn an_engine_that_stalls_is_replaced() {
+    let flag = std::env::temp_dir().join(format!("large-shogi-stall-{}", std::process::id()));
+    std::fs::remove_file(&flag).ok();
+    // The first process answers the handshake but never a `go`; later ones are
+    // the engine.
+    let stalling = format!(
+        "if [ -e {f} ]; then exec {e}; fi; touch {f}; while read l; do case $l in \
+         usi) echo usiok;; isready) echo readyok;; esac; done",
+        f = flag.display(),
+        e = engine()
+    );
+    let cfg = MatchConfig {
+        tc: TimeControl::MoveTime(Duration::from_millis(50)),
+        max_plies: 4,
+        ..two_games([engine(), stalling], DAI.setup, Adjudication::default())
+    };
+    let (tally, games) = run(&cfg, &|_, _| {}).unwrap();
+    std::fs::remove_file(&flag).ok();
+    assert_eq!(tally.games(), 2);
+    // Game 1: engine1 Black moves, engine2 never answers.
+    assert_eq!(games[0].moves.len(), 1, "{:?}", games[0]);
+    assert!(
+        games[0].reason.ends_with("did not move in time"),
+        "{:?}",
+        games[0]
+    );
+    assert_eq!(games[0].winner, Some(Side::Black));
+    assert_eq!(games[1].reason, "draw: 4 plies", "{:?}", games[1]);
+}

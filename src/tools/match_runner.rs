@@ -842,9 +842,19 @@ impl EngineProcess {
                 };
                 self.send(&line)?;
             }
-            let cs = |d: Duration| d.as_millis() / 10;
-            self.send(&format!("time {}", cs(clocks[side.index()])))?;
-            self.send(&format!("otim {}", cs(clocks[side.flip().index()])))?;
+            // The clock a CECP engine is told, as XBoard tells it: under `st`, the
+            // move's time (HaChu takes `time 0` as no time and searches one ply,
+            // or without `time` at all, without end); under `sd`, plenty.
+            let shown = |s: Side| {
+                let d = match tcs[s.index()] {
+                    TimeControl::MoveTime(t) => *t,
+                    TimeControl::Clock { .. } => clocks[s.index()],
+                    TimeControl::Depth(_) | TimeControl::Nodes(_) => Duration::from_secs(600),
+                };
+                d.as_millis() / 10
+            };
+            self.send(&format!("time {}", shown(side)))?;
+            self.send(&format!("otim {}", shown(side.flip())))?;
             self.send("go")?;
             let mut legs = String::new();
             let reply = loop {
@@ -975,7 +985,16 @@ fn play_game(
         let lose = |reason: String, moves: Vec<String>| Ok(end(opponent_wins, reason, moves));
         let pass = session.pass_move();
         let mv = match reply {
-            Reply::Silent => return lose(format!("{name} did not move in time"), moves),
+            Reply::Silent => {
+                // Still thinking, it would answer the next game with this game's
+                // move: a fresh process plays on.
+                engines[who] = EngineProcess::start(
+                    &cfg.engines[who],
+                    cfg.variant.name,
+                    &cfg.settings[who].options,
+                )?;
+                return lose(format!("{name} did not move in time"), moves);
+            }
             Reply::Resign => return lose(format!("{name} resigned"), moves),
             Reply::Refused(why) => {
                 return lose(format!("{name} refused a legal move ({why})"), moves);
