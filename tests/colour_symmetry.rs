@@ -89,15 +89,8 @@ fn walk<const C: usize>(name: &str, seed: u64, plies: usize) -> usize {
         if list.is_empty() {
             break;
         }
-        let captures: Vec<_> = (list.iter().copied())
-            .filter(|&mv| !pos.victims(mv).is_empty())
-            .collect();
-        let pool = if !captures.is_empty() && rng.next().is_multiple_of(2) {
-            &captures
-        } else {
-            &list
-        };
-        pos.make(*rng.pick(pool));
+        let mv = rng.pick_move(&pos, &list);
+        pos.make(mv);
     }
     checked
 }

@@ -75,19 +75,7 @@ fn random_games<const C: usize>(
             if list.is_empty() {
                 break;
             }
-            // Prefer captures half of the time so lion double moves and promotions
-            // by capture are exercised, not only quiet shuffles.
-            let captures: Vec<_> = list
-                .iter()
-                .copied()
-                .filter(|&m| !pos.victims(m).is_empty())
-                .collect();
-            let pool = if !captures.is_empty() && rng.next().is_multiple_of(2) {
-                &captures
-            } else {
-                &list
-            };
-            let mv = *rng.pick(pool);
+            let mv = rng.pick_move(&pos, &list);
             let text = mv.to_text(&rules.geo);
             assert_eq!(pos.parse_move(&text), Ok(mv), "{text} does not parse back");
             pos.make(mv);

@@ -327,16 +327,40 @@ fn bad_adjudication_options_are_refused() {
     }
 }
 
+/// Runs `match` with `args` through the binary, logging what the referee says to
+/// the engines (`LARGE_SHOGI_MATCH_LOG`); its output and the log. `tag` names
+/// the log file.
+fn logged_match(tag: &str, args: &[&str]) -> (String, String) {
+    let log = std::env::temp_dir().join(format!("large-shogi-{tag}-{}.log", std::process::id()));
+    let out = Command::new(engine())
+        .arg("match")
+        .args(args)
+        .env("LARGE_SHOGI_MATCH_LOG", &log)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::remove_file(&log).ok();
+    (stdout, text)
+}
+
+/// The lines of a match log sent to the engines.
+fn sent_lines(log: &str) -> Vec<&str> {
+    (log.lines())
+        .filter_map(|l| l.split_once(" > ").map(|(_, line)| line))
+        .collect()
+}
+
 /// Per-engine time controls and options through the binary: each engine's
 /// control stays with it when the colours swap, the option is sent after the
 /// variant and before `isready`, and the reports name both controls.
 #[test]
 fn per_engine_time_controls_and_options() {
-    let log = std::env::temp_dir().join(format!("large-shogi-tc12-{}.log", std::process::id()));
     let engine = engine();
-    let out = Command::new(&engine)
-        .args([
-            "match",
+    let (stdout, text) = logged_match(
+        "tc12",
+        &[
             "--engine1",
             &engine,
             "--engine2",
@@ -351,23 +375,15 @@ fn per_engine_time_controls_and_options() {
             "MultiPV=1",
             "--max-plies",
             "4",
-        ])
-        .env("LARGE_SHOGI_MATCH_LOG", &log)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
+        ],
+    );
     assert!(stdout.contains("in 2 games"), "{stdout}");
     assert_eq!(
         (stdout.matches("Time controls: engine1 depth=1, engine2 depth=2\n")).count(),
         2,
         "{stdout}"
     );
-    let text = std::fs::read_to_string(&log).unwrap();
-    std::fs::remove_file(&log).ok();
-    let sent: Vec<&str> = (text.lines())
-        .filter_map(|l| l.split_once(" > ").map(|(_, line)| line))
-        .collect();
+    let sent = sent_lines(&text);
     // Game 1 has engine1 as Black, game 2 engine2: four plies each.
     let gos: Vec<&str> = sent
         .iter()
@@ -475,11 +491,10 @@ fn the_checked_in_books() {
 /// XBoard tells it (HaChu reads `time 0` as no time left and plays at one ply).
 #[test]
 fn a_cecp_engine_under_movetime_is_told_the_move_time() {
-    let log = std::env::temp_dir().join(format!("large-shogi-st-{}.log", std::process::id()));
     let engine = engine();
-    let out = Command::new(&engine)
-        .args([
-            "match",
+    let (_, text) = logged_match(
+        "st",
+        &[
             "--engine1",
             &engine,
             "--engine2",
@@ -490,17 +505,9 @@ fn a_cecp_engine_under_movetime_is_told_the_move_time() {
             "movetime=100",
             "--max-plies",
             "2",
-        ])
-        .env("LARGE_SHOGI_MATCH_LOG", &log)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}");
-    let text = std::fs::read_to_string(&log).unwrap();
-    std::fs::remove_file(&log).ok();
-    let sent: Vec<&str> = (text.lines())
-        .filter_map(|l| l.split_once(" > ").map(|(_, line)| line))
-        .collect();
+        ],
+    );
+    let sent = sent_lines(&text);
     let go = sent.iter().position(|l| *l == "go").expect("a CECP go");
     assert_eq!(&sent[go - 2..go], ["time 10", "otim 10"], "{text}");
     assert!(sent.contains(&"st 1"), "{text}");

@@ -16,6 +16,24 @@ impl Rng {
     pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
         &v[(self.next() % v.len() as u64) as usize]
     }
+
+    /// A random move of `list` (not empty), a capture half of the time where
+    /// there is one, so that lion double moves and promotions by capture are
+    /// exercised, not only quiet shuffles.
+    pub fn pick_move<const C: usize>(
+        &mut self,
+        pos: &large_shogi::position::Position<C>,
+        list: &[large_shogi::moves::Move],
+    ) -> large_shogi::moves::Move {
+        let captures: Vec<_> = (list.iter().copied())
+            .filter(|&m| !pos.victims(m).is_empty())
+            .collect();
+        if !captures.is_empty() && self.next().is_multiple_of(2) {
+            *self.pick(&captures)
+        } else {
+            *self.pick(list)
+        }
+    }
 }
 
 use large_shogi::protocol::session::Out;
