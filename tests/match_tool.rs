@@ -546,3 +546,33 @@ fn an_engine_that_stalls_is_replaced() {
     assert_eq!(games[0].winner, Some(Side::Black));
     assert_eq!(games[1].reason, "draw: 4 plies", "{:?}", games[1]);
 }
+
+/// Each game of a CECP engine is played by a fresh process (HaChu answered a
+/// `setboard` after a finished game with a move of another position); a USI
+/// engine keeps its process.
+#[test]
+fn a_cecp_engine_starts_afresh_for_each_game() {
+    let starts = |tag: &str| {
+        std::env::temp_dir().join(format!("large-shogi-starts-{tag}-{}", std::process::id()))
+    };
+    let (cecp_log, usi_log) = (starts("cecp"), starts("usi"));
+    let counted =
+        |log: &std::path::Path| format!("echo start >> {}; exec {}", log.display(), engine());
+    let cfg = MatchConfig {
+        games: 3,
+        ..two_games(
+            [counted(&usi_log), format!("cecp:{}", counted(&cecp_log))],
+            DAI.setup,
+            Adjudication::default(),
+        )
+    };
+    let (tally, _) = run(&cfg, &|_, _| {}).unwrap();
+    assert_eq!(tally.games(), 3);
+    let count = |log: &std::path::Path| {
+        let n = std::fs::read_to_string(log).unwrap().lines().count();
+        std::fs::remove_file(log).ok();
+        n
+    };
+    assert_eq!(count(&cecp_log), 3);
+    assert_eq!(count(&usi_log), 1);
+}

@@ -646,6 +646,8 @@ struct EngineProcess {
     fed: usize,
     /// CECP: the engine asked for `usermove`.
     usermove: bool,
+    /// A game has been started with this process.
+    played: bool,
 }
 
 /// What an engine answered when asked for a move.
@@ -698,6 +700,7 @@ impl EngineProcess {
             cecp,
             fed: 0,
             usermove: false,
+            played: false,
         };
         if cecp {
             e.send("xboard")?;
@@ -938,6 +941,13 @@ fn play_game(
     // Per side: the controls follow the engines, whichever colour each has.
     let tcs = [cfg.tc_of(black), cfg.tc_of(1 - black)];
     for (i, e) in engines.iter_mut().enumerate() {
+        // A CECP engine plays each game in a fresh process: HaChu 0.21, told
+        // `new` and `setboard` after a game, answered the new position with a
+        // move of another (tuning/README.md, thirteenth session).
+        if e.cecp && e.played {
+            *e = EngineProcess::start(&cfg.engines[i], cfg.variant.name, &cfg.settings[i].options)?;
+        }
+        e.played = true;
         e.new_game(cfg, cfg.tc_of(i), start)?;
     }
     // The moves in our notation and in XBoard's.
