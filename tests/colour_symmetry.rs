@@ -6,6 +6,7 @@
 mod common;
 
 use common::Rng;
+use large_shogi::board::{Geometry, Square};
 use large_shogi::eval::{Weights, evaluate};
 use large_shogi::moves::MoveText;
 use large_shogi::perft::game_over;
@@ -13,19 +14,18 @@ use large_shogi::position::Position;
 use large_shogi::rules::Rules;
 use large_shogi::types::Side;
 
+/// Square `sq` with the board turned half a circle.
+fn turn(geo: &Geometry, sq: Square) -> Square {
+    geo.square(geo.width - 1 - geo.x(sq), geo.height - 1 - geo.y(sq))
+}
+
 /// `pos` turned half a circle with the colours swapped.
 fn mirror<const C: usize>(pos: &Position<C>) -> Position<C> {
     let geo = &pos.rules.geo;
-    let mut pieces = Vec::new();
-    for y in 0..geo.height {
-        for x in 0..geo.width {
-            if let Some(id) = pos.piece_at(geo.square(x, y)) {
-                let p = pos.piece(id);
-                let to = geo.square(geo.width - 1 - x, geo.height - 1 - y);
-                pieces.push((to, p.form, p.side.flip()));
-            }
-        }
-    }
+    let pieces: Vec<_> = (0..geo.squares() as Square)
+        .filter_map(|sq| pos.piece_at(sq).map(|id| (sq, pos.piece(id))))
+        .map(|(sq, p)| (turn(geo, sq), p.form, p.side.flip()))
+        .collect();
     let stm = pos.side_to_move().flip();
     Position::from_pieces(pos.rules, &pieces, stm, pos.move_number())
 }
@@ -47,9 +47,6 @@ fn walk<const C: usize>(name: &str, seed: u64, plies: usize) -> usize {
     pos.track_mobility();
     let (mut list, mut other) = (Vec::new(), Vec::new());
     let geo = &rules.geo;
-    let turn = |sq: large_shogi::board::Square| {
-        geo.square(geo.width - 1 - geo.x(sq), geo.height - 1 - geo.y(sq))
-    };
     let mut checked = 0;
     for ply in 0..plies {
         if game_over(&pos) {
@@ -71,15 +68,17 @@ fn walk<const C: usize>(name: &str, seed: u64, plies: usize) -> usize {
         // A lion's pass (out to an empty square and back) is named by whichever
         // empty neighbour the generator met first: compare passes as passes.
         let text = |p: &Position<C>, mv: &large_shogi::moves::Move, turned: bool| {
-            let t = MoveText::parse(&mv.to_text(geo), geo).unwrap();
-            let mut squares = t.squares.clone();
+            let MoveText {
+                mut squares,
+                promote,
+            } = MoveText::parse(&mv.to_text(geo), geo).unwrap();
             if squares.len() == 3 && squares[0] == squares[2] && p.piece_at(squares[1]).is_none() {
                 squares.remove(1);
             }
-            let squares: Vec<_> = (squares.iter())
-                .map(|&s| if turned { turn(s) } else { s })
-                .collect();
-            (squares, t.promote)
+            if turned {
+                squares.iter_mut().for_each(|s| *s = turn(geo, *s));
+            }
+            (squares, promote)
         };
         let mut mine: Vec<_> = list.iter().map(|mv| text(&pos, mv, false)).collect();
         let mut theirs: Vec<_> = other.iter().map(|mv| text(&m, mv, true)).collect();

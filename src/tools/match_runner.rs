@@ -646,8 +646,9 @@ struct EngineProcess {
     fed: usize,
     /// CECP: the engine asked for `usermove`.
     usermove: bool,
-    /// A game has been started with this process.
-    played: bool,
+    /// This process may not start another game: a CECP engine once it has
+    /// started one, any engine once it failed to move in time.
+    spent: bool,
 }
 
 /// What an engine answered when asked for a move.
@@ -663,6 +664,11 @@ enum Reply {
 }
 
 impl EngineProcess {
+    /// Starts the match's engine `i` (0 or 1) with its options.
+    fn of_match(cfg: &MatchConfig, i: usize) -> Result<EngineProcess, String> {
+        Self::start(&cfg.engines[i], cfg.variant.name, &cfg.settings[i].options)
+    }
+
     /// Starts `cmd` and does the handshake, then sends `options` (the
     /// user's, after the referee's own so that they win).
     fn start(
@@ -700,7 +706,7 @@ impl EngineProcess {
             cecp,
             fed: 0,
             usermove: false,
-            played: false,
+            spent: false,
         };
         if cecp {
             e.send("xboard")?;
@@ -941,13 +947,13 @@ fn play_game(
     // Per side: the controls follow the engines, whichever colour each has.
     let tcs = [cfg.tc_of(black), cfg.tc_of(1 - black)];
     for (i, e) in engines.iter_mut().enumerate() {
+        if e.spent {
+            *e = EngineProcess::of_match(cfg, i)?;
+        }
         // A CECP engine plays each game in a fresh process: HaChu 0.21, told
         // `new` and `setboard` after a game, answered the new position with a
         // move of another (tuning/README.md, thirteenth session).
-        if e.cecp && e.played {
-            *e = EngineProcess::start(&cfg.engines[i], cfg.variant.name, &cfg.settings[i].options)?;
-        }
-        e.played = true;
+        e.spent = e.cecp;
         e.new_game(cfg, cfg.tc_of(i), start)?;
     }
     // The moves in our notation and in XBoard's.
@@ -998,11 +1004,7 @@ fn play_game(
             Reply::Silent => {
                 // Still thinking, it would answer the next game with this game's
                 // move: a fresh process plays on.
-                engines[who] = EngineProcess::start(
-                    &cfg.engines[who],
-                    cfg.variant.name,
-                    &cfg.settings[who].options,
-                )?;
+                engines[who].spent = true;
                 return lose(format!("{name} did not move in time"), moves);
             }
             Reply::Resign => return lose(format!("{name} resigned"), moves),
@@ -1100,16 +1102,8 @@ pub fn run(
             scope.spawn(|| {
                 let started = (|| {
                     Ok::<_, String>([
-                        EngineProcess::start(
-                            &cfg.engines[0],
-                            cfg.variant.name,
-                            &cfg.settings[0].options,
-                        )?,
-                        EngineProcess::start(
-                            &cfg.engines[1],
-                            cfg.variant.name,
-                            &cfg.settings[1].options,
-                        )?,
+                        EngineProcess::of_match(cfg, 0)?,
+                        EngineProcess::of_match(cfg, 1)?,
                     ])
                 })();
                 let mut engines = match started {
