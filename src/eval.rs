@@ -24,6 +24,11 @@ pub struct Weights {
     /// a reason to advance when mobility and material are level, as against a
     /// closed camp on the big boards.
     pub advance: i32,
+    /// Plies without a capture over which the score shrinks to half (0: never):
+    /// a side that is ahead but only shuffles sees its lead fade, so it prefers
+    /// the exchanges that open a closed position (as chess engines scale by the
+    /// fifty-move counter).
+    pub progress: i32,
     /// The share (percent) of `mobility` that counts on this variant's board
     /// (`MOBILITY_PCT`; set by `for_variant`, not an option).
     pub mobility_pct: i32,
@@ -44,6 +49,7 @@ impl Default for Weights {
             promotion_pct: 25,
             royal_attack: 0,
             advance: 0,
+            progress: 0,
             mobility_pct: 100,
         }
     }
@@ -56,6 +62,7 @@ impl Weights {
         promotion_pct: 0,
         royal_attack: 0,
         advance: 0,
+        progress: 0,
         mobility_pct: 100,
     };
 
@@ -106,6 +113,12 @@ pub const PARAMS: &[Param] = &[
         max: 100,
         field: |w| &mut w.advance,
     },
+    Param {
+        name: "EvalProgress",
+        min: 0,
+        max: 10000,
+        field: |w| &mut w.progress,
+    },
 ];
 
 /// The weight option called `name`, if there is one.
@@ -153,6 +166,11 @@ pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     }
     if w.royal_attack != 0 {
         s += w.royal_attack * (royal_danger(pos, Side::White) - royal_danger(pos, Side::Black));
+    }
+    if w.progress != 0 {
+        let span = 2 * w.progress as i64;
+        let quiet = (pos.quiet_plies() as i64).min(w.progress as i64);
+        s = (s as i64 * (span - quiet) / span) as i32;
     }
     s
 }
@@ -279,6 +297,44 @@ mod tests {
             let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
             assert_eq!(start.advance(), 0, "{v}");
         }
+    }
+
+    #[test]
+    fn progress_halves_the_score_over_its_span_of_plies_without_a_capture() {
+        // Black's rook can take the white pawn on 7h; the kings shuffle.
+        let mut p = pos(
+            "dai",
+            "k14/15/15/15/15/15/15/7p7/15/15/15/15/15/7R7/K14 b - 1",
+        );
+        let w = Weights {
+            progress: 4,
+            ..Weights::MATERIAL
+        };
+        let full = p.material();
+        assert!(full > 0);
+        assert_eq!(evaluate_black(&p, &w), full);
+        for (text, quiet) in [("15o14o", 1), ("15a14a", 2), ("14o15o", 3), ("14a15a", 4)] {
+            let mv = p.parse_move(text).unwrap();
+            p.make(mv);
+            assert_eq!(p.quiet_plies(), quiet);
+            // Linear from the whole score at 0 plies to half at 4.
+            assert_eq!(evaluate_black(&p, &w), full * (8 - quiet as i32) / 8);
+        }
+        // It stops at half.
+        p.make_null();
+        assert_eq!(p.quiet_plies(), 5);
+        assert_eq!(evaluate_black(&p, &w), full / 2);
+        p.unmake_null();
+        // A capture starts the count again; unmake restores it.
+        let take = p.parse_move("8n8h").unwrap();
+        p.make(take);
+        assert_eq!(p.quiet_plies(), 0);
+        assert_eq!(evaluate_black(&p, &w), p.material());
+        p.unmake();
+        assert_eq!(p.quiet_plies(), 4);
+        assert_eq!(evaluate_black(&p, &w), full / 2);
+        // Off (0): no scaling.
+        assert_eq!(evaluate_black(&p, &Weights::MATERIAL), full);
     }
 
     #[test]

@@ -22,6 +22,7 @@ impl<const C: usize> Position<C> {
             hash: self.hash,
             mobility: self.mobility,
             hitters: self.hitters,
+            quiet_plies: self.quiet_plies,
         };
         // Squares whose occupancy changes: only these can alter other pieces'
         // attacks. Emptied: the victims' squares off the destination and the from
@@ -116,6 +117,11 @@ impl<const C: usize> Position<C> {
         }
         self.refresh_attacks(mover);
         self.update_hitters(undo.attack_log_start as usize, emptied, [filled, replaced]);
+        self.quiet_plies = if self.captured.len() > undo.captured_start as usize {
+            0
+        } else {
+            undo.quiet_plies + 1
+        };
         self.history.push(undo);
         self.stm = self.stm.flip();
         self.hash ^= SIDE_KEY;
@@ -337,7 +343,9 @@ impl<const C: usize> Position<C> {
             hash: self.hash,
             mobility: self.mobility,
             hitters: self.hitters,
+            quiet_plies: self.quiet_plies,
         });
+        self.quiet_plies += 1;
         self.stm = self.stm.flip();
         self.hash ^= SIDE_KEY;
         self.move_number += 1;
@@ -350,6 +358,7 @@ impl<const C: usize> Position<C> {
         self.stm = self.stm.flip();
         self.move_number -= 1;
         self.hash = undo.hash;
+        self.quiet_plies = undo.quiet_plies;
     }
 
     /// Takes back the last move made.
@@ -384,6 +393,7 @@ impl<const C: usize> Position<C> {
         self.mobility_tracked = tracked;
         self.mobility = undo.mobility;
         self.hitters = undo.hitters;
+        self.quiet_plies = undo.quiet_plies;
     }
 
     /// Whether `mv` is the common kind: one piece to another square with no stop

@@ -42,6 +42,8 @@ struct Undo<const C: usize> {
     mobility: [i32; 2],
     /// `hitters` before the move.
     hitters: [Bitboard<C>; 2],
+    /// `quiet_plies` before the move.
+    quiet_plies: u32,
 }
 
 /// A change to a piece's attack set: the squares that flipped.
@@ -99,6 +101,9 @@ pub struct Position<const C: usize> {
     hash: u64,
     stm: Side,
     move_number: u32,
+    /// Plies since the last capture (or since the position was set up): what the
+    /// evaluation's progress term reads.
+    quiet_plies: u32,
     history: Vec<Undo<C>>,
     captured: Vec<PieceId>,
     /// Changes to attack sets, as (piece, old set ^ new set), for unmake.
@@ -166,6 +171,7 @@ impl<const C: usize> Position<C> {
             hash: 0,
             stm: Side::Black,
             move_number: 1,
+            quiet_plies: 0,
             history: Vec::new(),
             captured: Vec::new(),
             attack_log: Vec::new(),
@@ -315,6 +321,11 @@ impl<const C: usize> Position<C> {
 
     pub fn move_number(&self) -> u32 {
         self.move_number
+    }
+
+    /// Plies since the last capture, or since the position was set up.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
     }
 
     /// Plies made since the position was built.
