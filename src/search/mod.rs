@@ -111,6 +111,9 @@ pub struct Searcher<'a, const C: usize> {
     /// Per ply, quiescence's captures with their order keys.
     qmoves: Vec<Vec<(i32, QuiesceCapture)>>,
     pv: Vec<Vec<Move>>,
+    /// The score of `pv[0]`'s first move, the best root move searched to the end
+    /// in the current iteration (what a cut-short iteration leaves).
+    root_score: i32,
     tt: Arc<TranspositionTable>,
     /// Nodes of every thread of a Lazy-SMP search, flushed every 1024 nodes.
     shared_nodes: Option<Arc<AtomicU64>>,
@@ -256,6 +259,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             first_depth: 1,
             lead: None,
             overtaken: false,
+            root_score: -INF,
             busy: None,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             quiet_history: vec![0; squares * forms],
@@ -425,8 +429,15 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 if self.overtaken {
                     break;
                 }
-                // A search cut short is used only while there is nothing better.
+                // A search cut short is used only while there is nothing better,
+                // but a root move it searched to the end and found better than
+                // the moves before it (the last best came first) is played: on
+                // the big boards an iteration costs a hundred times the last, so
+                // the clock often stops one at its root.
                 if self.aborted && (depth > 1 || line > 1) {
+                    if lines == 1 && depth > 1 {
+                        self.keep_cut_short(depth, &mut result, report);
+                    }
                     break;
                 }
                 let pv = self.extend_pv(self.pv[0].clone(), depth as usize);
@@ -481,6 +492,43 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.flush_nodes();
         result.nodes = self.total_nodes();
         result
+    }
+
+    /// Takes from an iteration the clock cut short its best root move searched to
+    /// the end, if it is not `result`'s (reported at the iteration's depth; the
+    /// result keeps the depth last completed).
+    fn keep_cut_short(
+        &mut self,
+        depth: u32,
+        result: &mut SearchResult,
+        report: &mut dyn FnMut(&Iteration),
+    ) {
+        let Some(&first) = self.pv[0].first() else {
+            return;
+        };
+        if result.best == Some(first) {
+            return;
+        }
+        let pv = self.extend_pv(self.pv[0].clone(), depth as usize);
+        *result = SearchResult {
+            best: Some(first),
+            score: self.root_score,
+            depth: depth - 1,
+            nodes: self.total_nodes(),
+            pv: pv.clone(),
+        };
+        report(&Iteration {
+            depth,
+            seldepth: self.seldepth.max(depth),
+            score: self.root_score,
+            bound: Bound::Exact,
+            multipv: 1,
+            lines: 1,
+            nodes: result.nodes,
+            elapsed: self.start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: &pv,
+        });
     }
 
     /// Whether half the soft time limit is spent (not while pondering): too
@@ -845,6 +893,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);

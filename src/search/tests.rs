@@ -108,3 +108,49 @@ fn takes_on_sees_the_victims_of_lion_moves() {
         assert_eq!(s.takes_on(mv, g7), on_7g, "{text} on 7g");
     }
 }
+
+/// Node limits that stop an iteration part-way: the move played is the last
+/// completed iteration's, or a root move the cut-short iteration searched to
+/// the end and found better (then reported at that iteration's depth).
+#[test]
+fn a_cut_short_iteration_gives_the_better_root_move_it_completed() {
+    let rules = Rules::get(&DAI);
+    // A book position (`books/dai-openings.txt`) whose best move changes with
+    // depth often.
+    let sfen = "ln(st)ic(fl)gkgsci(st)nl/(rc)1(cs)2s(bt)(de)(bt)1(fl)1(cs)1(rc)/\
+        (vo)3(ab)(ew)(ph)(ln)(kr)(ew)1(ab)1(vo)1/r(fd)(sm)(vm)b(dh)(dk)q(dk)(dh)b(vm)(sm)(fd)r/\
+        ppppppppppppppp/4(gb)5(gb)4/15/15/15/4(GB)1P3(GB)P3/PPPPPP1PPPP1PPP/\
+        R(FD)(SM)(VM)B(DH)(DK)Q(DK)1B(VM)1(FD)R/1(VO)1(AB)1(EW)(KR)(LN)(PH)(EW)1(AB)(SM)(VO)1/\
+        (RC)1(CS)1(FL)1(BT)(DE)(BT)1(FL)(DH)(CS)1(RC)/LN(ST)ICSGKGSCI(ST)NL b - 9";
+    let game = Game::<2>::new(rules, sfen).unwrap();
+    let mut changed = 0;
+    for nodes in (2_000..40_000).step_by(1_000) {
+        let stop = AtomicBool::new(false);
+        let tt = Arc::new(TranspositionTable::new(1));
+        let mut s = Searcher::new(game.pos.clone(), Vec::new(), &stop, tt);
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let mut lines: Vec<(u32, i32, Vec<Move>)> = Vec::new();
+        let result = s.run(&limits, &mut |it| {
+            if it.bound == Bound::Exact {
+                lines.push((it.depth, it.score, it.pv.to_vec()));
+            }
+        });
+        let (depth, score, pv) = lines.last().unwrap().clone();
+        assert_eq!(result.best, pv.first().copied(), "{nodes} nodes");
+        assert_eq!((result.score, &result.pv), (score, &pv), "{nodes} nodes");
+        if depth == result.depth + 1 {
+            // The cut-short line: it replaced the completed iteration's move.
+            let (done, _, done_pv) = &lines[lines.len() - 2];
+            assert_eq!(*done, result.depth, "{nodes} nodes");
+            assert_ne!(done_pv.first(), pv.first(), "{nodes} nodes");
+            changed += 1;
+        } else {
+            assert_eq!(depth, result.depth, "{nodes} nodes");
+        }
+    }
+    // Some of these limits do stop an iteration after a better move.
+    assert!(changed >= 5, "{changed}");
+}
