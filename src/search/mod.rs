@@ -97,7 +97,10 @@ pub struct Searcher<'a, const C: usize> {
     history: Vec<u64>,
     stop: &'a AtomicBool,
     start: Instant,
-    soft: Option<Duration>,
+    /// No new iteration is started after this: half the soft limit on a clock,
+    /// the whole move time under `movetime` (a cut-short iteration still gives
+    /// its better root move, `keep_cut_short`).
+    deepen_until: Option<Duration>,
     hard: Option<Duration>,
     max_nodes: u64,
     nodes: u64,
@@ -278,7 +281,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             history,
             stop,
             start: Instant::now(),
-            soft: None,
+            deepen_until: None,
             hard: None,
             max_nodes: u64::MAX,
             nodes: 0,
@@ -374,7 +377,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.ponder_seen = false;
         self.pondering();
         if let Some((soft, hard)) = limits.budget() {
-            self.soft = Some(soft);
+            self.deepen_until = Some(match limits.movetime {
+                Some(_) => soft,
+                None => soft / 2,
+            });
             self.hard = Some(hard);
         }
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
@@ -412,7 +418,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 // A helper got here first: its iteration stands for this one.
                 result = taken;
                 depth = result.depth;
-                if result.score.abs() > MATE_BOUND || self.soft_time_spent() {
+                if result.score.abs() > MATE_BOUND || self.deepening_time_spent() {
                     break;
                 }
                 depth += 1;
@@ -477,7 +483,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 lead.post(&result, self.seldepth.max(depth));
             }
             let decided = lines == 1 && result.score.abs() > MATE_BOUND;
-            if self.aborted || decided || self.soft_time_spent() {
+            if self.aborted || decided || self.deepening_time_spent() {
                 break;
             }
             depth += 1;
@@ -531,13 +537,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
         });
     }
 
-    /// Whether half the soft time limit is spent (not while pondering): too
-    /// late to start another iteration.
-    fn soft_time_spent(&mut self) -> bool {
+    /// Whether the time to start iterations in is spent (not while pondering).
+    fn deepening_time_spent(&mut self) -> bool {
         !self.pondering()
             && self
-                .soft
-                .is_some_and(|soft| self.start.elapsed() >= soft / 2)
+                .deepen_until
+                .is_some_and(|until| self.start.elapsed() >= until)
     }
 
     /// The main thread's take-over of a helper's result of at least `depth`,
