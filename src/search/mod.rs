@@ -459,18 +459,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     };
                 }
                 self.root_excluded.push(first);
-                report(&Iteration {
-                    depth,
-                    seldepth: self.seldepth.max(depth),
-                    score,
-                    bound: Bound::Exact,
-                    multipv: line,
-                    lines,
-                    nodes,
-                    elapsed: self.start.elapsed(),
-                    hashfull: self.tt.hashfull(),
-                    pv: &pv,
-                });
+                let seldepth = self.seldepth.max(depth);
+                report(&self.exact_line(depth, seldepth, score, (line, lines), nodes, &pv));
             }
             if self.overtaken {
                 // Taken over at the top of the loop.
@@ -523,18 +513,33 @@ impl<'a, const C: usize> Searcher<'a, C> {
             nodes: self.total_nodes(),
             pv: pv.clone(),
         };
-        report(&Iteration {
+        let seldepth = self.seldepth.max(depth);
+        report(&self.exact_line(depth, seldepth, self.root_score, (1, 1), result.nodes, &pv));
+    }
+
+    /// An exact line of this search as reported: `(multipv, lines)` as in
+    /// `Iteration`.
+    fn exact_line<'p>(
+        &self,
+        depth: u32,
+        seldepth: u32,
+        score: i32,
+        (multipv, lines): (usize, usize),
+        nodes: u64,
+        pv: &'p [Move],
+    ) -> Iteration<'p> {
+        Iteration {
             depth,
-            seldepth: self.seldepth.max(depth),
-            score: self.root_score,
+            seldepth,
+            score,
             bound: Bound::Exact,
-            multipv: 1,
-            lines: 1,
-            nodes: result.nodes,
+            multipv,
+            lines,
+            nodes,
             elapsed: self.start.elapsed(),
             hashfull: self.tt.hashfull(),
-            pv: &pv,
-        });
+            pv,
+        }
     }
 
     /// Whether the time to start iterations in is spent (not while pondering).
@@ -556,18 +561,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             nodes: self.total_nodes(),
             ..taken
         };
-        report(&Iteration {
-            depth: result.depth,
-            seldepth,
-            score: result.score,
-            bound: Bound::Exact,
-            multipv: 1,
-            lines: 1,
-            nodes: result.nodes,
-            elapsed: self.start.elapsed(),
-            hashfull: self.tt.hashfull(),
-            pv: &result.pv,
-        });
+        let (depth, score, nodes) = (result.depth, result.score, result.nodes);
+        report(&self.exact_line(depth, seldepth, score, (1, 1), nodes, &result.pv));
         Some(result)
     }
 
