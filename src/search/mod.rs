@@ -511,10 +511,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
             score: self.root_score,
             depth: depth - 1,
             nodes: self.total_nodes(),
-            pv: pv.clone(),
+            pv,
         };
-        let seldepth = self.seldepth.max(depth);
-        report(&self.exact_line(depth, seldepth, self.root_score, (1, 1), result.nodes, &pv));
+        let (seldepth, score, nodes) = (self.seldepth.max(depth), result.score, result.nodes);
+        report(&self.exact_line(depth, seldepth, score, (1, 1), nodes, &result.pv));
     }
 
     /// An exact line of this search as reported: `(multipv, lines)` as in
