@@ -153,13 +153,22 @@ impl Param {
 
 /// Score from Black's point of view.
 pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
+    let mobility = if w.mobility != 0 {
+        pos.mobility(Side::Black) - pos.mobility(Side::White)
+    } else {
+        0
+    };
+    score_black(pos, w, mobility)
+}
+
+/// `evaluate_black` with the given mobility difference (Black's less White's).
+fn score_black<const C: usize>(pos: &Position<C>, w: &Weights, mobility: i32) -> i32 {
     let mut s = pos.material();
     if w.promotion_pct != 0 {
         s += pos.potential() * w.promotion_pct / 100;
     }
     if w.mobility != 0 {
-        let diff = pos.mobility(Side::Black) - pos.mobility(Side::White);
-        s += w.mobility * w.mobility_pct * diff / 100;
+        s += w.mobility * w.mobility_pct * mobility / 100;
     }
     if w.advance != 0 {
         s += w.advance * pos.advance();
@@ -183,6 +192,23 @@ pub fn evaluate<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     } else {
         -s
     }
+}
+
+/// A lazy `evaluate` of a position whose last move's attack upkeep is pending
+/// (`Position::make_deferred`): the mobility as it was before that move, every
+/// other term exact. None where a term needs the attacks (royal attack) or the
+/// mobility is not tracked; the caller then syncs and evaluates.
+pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Option<i32> {
+    if w.royal_attack != 0 {
+        return None;
+    }
+    let [black, white] = pos.mobility_before_pending()?;
+    let s = score_black(pos, w, black - white);
+    Some(if pos.side_to_move() == Side::Black {
+        s
+    } else {
+        -s
+    })
 }
 
 /// How exposed `side`'s royals are: enemy attacks on each royal's square and its
@@ -335,6 +361,52 @@ mod tests {
         assert_eq!(evaluate_black(&p, &w), full / 2);
         // Off (0): no scaling.
         assert_eq!(evaluate_black(&p, &Weights::MATERIAL), full);
+    }
+
+    #[test]
+    fn a_deferred_move_is_evaluated_with_the_mobility_from_before_it() {
+        // The dai start (every piece hemmed in but the front line's) and a
+        // position with open lines, every move of each.
+        let rules = crate::rules::Rules::get(variants::by_name("dai").unwrap());
+        let w = Weights::default();
+        let no_mobility = Weights { mobility: 0, ..w };
+        let open = "15/15/7r7/15/15/4b10/15/7K7/15/15/15/2R12/15/15/k14 b - 1";
+        for sfen in [rules.def.setup, open] {
+            let mut p = Position::<2>::from_sfen(rules, sfen).unwrap();
+            p.track_mobility();
+            assert_eq!(evaluate_deferred(&p, &w), None, "nothing pending");
+            let before = p.mobility(Side::Black) - p.mobility(Side::White);
+            let mut list = Vec::new();
+            p.generate(&mut list);
+            let mut mobility_changed = 0;
+            for mv in list {
+                p.make_deferred(mv);
+                let lazy = evaluate_deferred(&p, &w).unwrap();
+                let lazy_material = evaluate_deferred(&p, &no_mobility).unwrap();
+                // White to move: the score is White's.
+                assert_eq!(lazy - lazy_material, -w.mobility * before, "{sfen}");
+                p.sync();
+                // The other terms were exact before the upkeep.
+                assert_eq!(lazy_material, evaluate(&p, &no_mobility));
+                mobility_changed += (evaluate(&p, &w) != lazy) as usize;
+                p.unmake();
+            }
+            assert!(mobility_changed > 0, "no move changed the mobility: {sfen}");
+        }
+        let w = Weights {
+            royal_attack: 1,
+            ..Weights::default()
+        };
+        let mut p = Position::<2>::from_sfen(rules, rules.def.setup).unwrap();
+        p.track_mobility();
+        let mut list = Vec::new();
+        p.generate(&mut list);
+        p.make_deferred(list[0]);
+        assert_eq!(
+            evaluate_deferred(&p, &w),
+            None,
+            "royal attack reads the map"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! make/unmake against a fresh build: random games in dai shogi, validating the
 //! incremental state (hash, attack maps, piece lists) after every ply and after
-//! taking every move back.
+//! taking every move back, and after a deferred move taken back unsynced.
 
 mod common;
 
@@ -75,10 +75,32 @@ fn random_games<const C: usize>(
             if list.is_empty() {
                 break;
             }
+            // A move made without its attack upkeep (the search's lazy stand
+            // pat) and taken back unsynced leaves the position as it was.
+            let tried = rng.pick_move(&pos, &list);
+            pos.make_deferred(tried);
+            assert!(pos.is_pending());
+            pos.unmake();
+            assert!(!pos.is_pending());
+            assert_eq!(pos.hash(), *hashes.last().unwrap());
+            assert_eq!(&pos.to_sfen(), sfens.last().unwrap());
+            pos.validate().unwrap_or_else(|e| {
+                let text = tried.to_text(&rules.geo);
+                panic!(
+                    "after {text} deferred and taken back: {e}\n{}",
+                    pos.to_sfen()
+                )
+            });
             let mv = rng.pick_move(&pos, &list);
             let text = mv.to_text(&rules.geo);
             assert_eq!(pos.parse_move(&text), Ok(mv), "{text} does not parse back");
-            pos.make(mv);
+            // Every other move deferred and synced: the same as `make`.
+            if plies % 2 == 0 {
+                pos.make(mv);
+            } else {
+                pos.make_deferred(mv);
+                pos.sync();
+            }
             plies += 1;
             pos.validate()
                 .unwrap_or_else(|e| panic!("after {text}: {e}\n{}", pos.to_sfen()));

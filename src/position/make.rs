@@ -1,7 +1,7 @@
 //! Make and unmake, with an undo record (no copy-make: large boards make copies dear).
 
 use super::leap_table::Motion;
-use super::{Logged, Position, SIDE_KEY, Undo, piece_key};
+use super::{Logged, Pending, Position, SIDE_KEY, Undo, piece_key};
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::types::{FormId, NO_PIECE, PieceId};
@@ -10,6 +10,18 @@ use arrayvec::ArrayVec;
 impl<const C: usize> Position<C> {
     /// Makes a move generated for this position (or matched by `parse_move`).
     pub fn make(&mut self, mv: Move) {
+        self.make_deferred(mv);
+        self.sync();
+    }
+
+    /// Makes `mv` but leaves the attack upkeep (other pieces' attack sets, the
+    /// mover's, the per-square map, `hitters`, and with them the tracked
+    /// mobility) for `sync`. Everything else is up to date: the board, material,
+    /// promotion potential, royals, hash and side to move. The search asks the
+    /// evaluation whether a quiescence node stands pat before it pays for the
+    /// upkeep; most do, and unmake of a move never synced has no attacks to undo.
+    pub fn make_deferred(&mut self, mv: Move) {
+        self.sync();
         let mover = self.board[mv.from as usize];
         debug_assert!(mover != NO_PIECE, "no piece on the from square");
         let old_form = self.pieces[mover as usize].form;
@@ -78,8 +90,8 @@ impl<const C: usize> Position<C> {
         self.finish_make(mover, undo, &emptied, filled, replaced);
     }
 
-    /// The attack upkeep after the pieces have moved: sliders that saw a changed
-    /// square (only their lines through it change), then the mover.
+    /// Ends a move whose pieces have moved: the record for unmake and the turn
+    /// now; the attack upkeep is left pending for `sync`.
     #[inline(always)]
     fn finish_make(
         &mut self,
@@ -88,6 +100,51 @@ impl<const C: usize> Position<C> {
         emptied: &[Square],
         filled: Square,
         replaced: Square,
+    ) {
+        self.quiet_plies = if self.captured.len() > undo.captured_start as usize {
+            0
+        } else {
+            undo.quiet_plies + 1
+        };
+        self.pending = Some(Pending {
+            mover,
+            emptied: emptied.try_into().expect("at most MAX_VICTIMS + 1 squares"),
+            filled,
+            replaced,
+            log_start: undo.attack_log_start,
+        });
+        self.history.push(undo);
+        self.stm = self.stm.flip();
+        self.hash ^= SIDE_KEY;
+        self.move_number += 1;
+    }
+
+    /// Whether the last move's attack upkeep is still pending (`make_deferred`).
+    #[inline]
+    pub fn is_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Does the attack upkeep a `make_deferred` left pending, if any.
+    #[inline]
+    pub fn sync(&mut self) {
+        if let Some(p) = self.pending.take() {
+            self.upkeep(p.mover, &p.emptied, p.filled, p.replaced, p.log_start);
+        }
+    }
+
+    /// The attack upkeep after the pieces have moved: sliders that saw a changed
+    /// square (only their lines through it change), then the mover. The
+    /// per-square map still holds the attacks from before the move, which is
+    /// what finds the sliders.
+    #[inline(always)]
+    fn upkeep(
+        &mut self,
+        mover: PieceId,
+        emptied: &[Square],
+        filled: Square,
+        replaced: Square,
+        log_start: u32,
     ) {
         let mut seen = Bitboard::EMPTY;
         for &s in emptied {
@@ -116,16 +173,7 @@ impl<const C: usize> Position<C> {
             }
         }
         self.refresh_attacks(mover);
-        self.update_hitters(undo.attack_log_start as usize, emptied, [filled, replaced]);
-        self.quiet_plies = if self.captured.len() > undo.captured_start as usize {
-            0
-        } else {
-            undo.quiet_plies + 1
-        };
-        self.history.push(undo);
-        self.stm = self.stm.flip();
-        self.hash ^= SIDE_KEY;
-        self.move_number += 1;
+        self.update_hitters(log_start as usize, emptied, [filled, replaced]);
     }
 
     /// Brings `hitters` up to date after the pieces moved and the attacks were
@@ -334,6 +382,7 @@ impl<const C: usize> Position<C> {
     /// Passes the turn without moving (the search's null move). Nothing on the board
     /// changes, so no attack needs upkeep.
     pub fn make_null(&mut self) {
+        self.sync();
         self.history.push(Undo {
             mv: Move::NULL,
             mover: NO_PIECE,
@@ -363,6 +412,8 @@ impl<const C: usize> Position<C> {
 
     /// Takes back the last move made.
     pub fn unmake(&mut self) {
+        // A move never synced logged no attack change: the loop below finds none.
+        self.pending = None;
         let undo = self.history.pop().expect("unmake without a move");
         self.stm = self.stm.flip();
         self.move_number -= 1;

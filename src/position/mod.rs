@@ -9,6 +9,10 @@
 //! `attackers[s]`: make/unmake recompute exactly those. A captured piece's set
 //! and map bits are left as they were (unmake revives it in the same position),
 //! so every read of the map is masked with the pieces on the board.
+//!
+//! `make_deferred` leaves that upkeep for `sync` (`make` does both): the search
+//! first asks what needs no attacks (the hash's table entry, a lazy stand pat in
+//! quiescence), and a move taken back unsynced has no attack changes to undo.
 
 mod attacks;
 pub(crate) mod leap_table;
@@ -20,6 +24,7 @@ use crate::board::{Bitboard, Rays, Square};
 use crate::moves::Move;
 use crate::rules::{Form, Rules};
 use crate::types::{FormId, NO_PIECE, PieceId, Side};
+use arrayvec::ArrayVec;
 use leap_table::Motion;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +49,17 @@ struct Undo<const C: usize> {
     hitters: [Bitboard<C>; 2],
     /// `quiet_plies` before the move.
     quiet_plies: u32,
+}
+
+/// The attack upkeep a `make_deferred` left for `sync`: the mover and the
+/// squares whose occupancy changed (see `make`).
+#[derive(Clone, Debug)]
+struct Pending {
+    mover: PieceId,
+    emptied: ArrayVec<Square, { make::MAX_VICTIMS + 1 }>,
+    filled: Square,
+    replaced: Square,
+    log_start: u32,
 }
 
 /// A change to a piece's attack set: the squares that flipped.
@@ -108,6 +124,8 @@ pub struct Position<const C: usize> {
     captured: Vec<PieceId>,
     /// Changes to attack sets, as (piece, old set ^ new set), for unmake.
     attack_log: Vec<Logged<C>>,
+    /// The last move's attack upkeep, if `make_deferred` left it to `sync`.
+    pending: Option<Pending>,
 }
 
 /// Zobrist key of a piece form of a side on a square, from a mixing function
@@ -175,6 +193,7 @@ impl<const C: usize> Position<C> {
             history: Vec::new(),
             captured: Vec::new(),
             attack_log: Vec::new(),
+            pending: None,
         }
     }
 
@@ -405,11 +424,13 @@ impl<const C: usize> Position<C> {
 
     #[inline]
     pub(crate) fn attacks_ref(&self, id: PieceId) -> &Bitboard<C> {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         &self.attacks[id as usize]
     }
 
     #[inline]
     pub fn attacks_of(&self, id: PieceId) -> Bitboard<C> {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         self.attacks[id as usize]
     }
 
@@ -417,6 +438,7 @@ impl<const C: usize> Position<C> {
     /// pieces with moves generated apart from their attack sets.
     #[inline]
     pub(crate) fn may_take_on(&self, sq: Square, side: Side) -> Bitboard<C> {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         self.attackers_of(sq, side) | self.moving_apart(side)
     }
 
@@ -430,6 +452,7 @@ impl<const C: usize> Position<C> {
     /// Ids of `side`'s pieces that attack an enemy piece.
     #[inline]
     pub(crate) fn hitters(&self, side: Side) -> &Bitboard<C> {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         &self.hitters[side.index()]
     }
 
@@ -450,11 +473,13 @@ impl<const C: usize> Position<C> {
     /// Ids of `side`'s pieces attacking `sq`.
     #[inline]
     pub fn attackers_of(&self, sq: Square, side: Side) -> Bitboard<C> {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         self.attackers[sq as usize] & self.side_ids[side.index()]
     }
 
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Side) -> bool {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         self.attackers[sq as usize].intersects(&self.side_ids[by.index()])
     }
 
@@ -483,6 +508,7 @@ impl<const C: usize> Position<C> {
     /// Whether `side` has a single royal and it is attacked: a check in these games,
     /// where a side with several royals can afford to lose one.
     pub fn in_check(&self, side: Side) -> bool {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         if self.royals[side.index()] != 1 {
             return false;
         }
@@ -491,6 +517,7 @@ impl<const C: usize> Position<C> {
 
     /// Whether piece `id` attacks a piece of the other side (the pursuit rule).
     pub fn attacks_an_enemy(&self, id: PieceId) -> bool {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         let enemy = self.pieces[id as usize].side.flip();
         self.attacks[id as usize].intersects(&self.occ[enemy.index()])
     }
@@ -550,6 +577,7 @@ impl<const C: usize> Position<C> {
     /// Squares `side`'s pieces attack, counted once per attacker, less those
     /// holding its own pieces.
     pub fn mobility(&self, side: Side) -> i32 {
+        debug_assert!(!self.is_pending(), "attacks read before sync");
         let i = side.index();
         if self.mobility_tracked {
             return self.mobility[i];
@@ -557,6 +585,16 @@ impl<const C: usize> Position<C> {
         (self.side_ids[i].iter())
             .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
             .sum()
+    }
+
+    /// While a `make_deferred` move awaits `sync`: the tracked mobility of both
+    /// sides before it (Black's, White's), what a lazy evaluation stands in for
+    /// the mobility after it. None when synced or not tracked.
+    pub fn mobility_before_pending(&self) -> Option<[i32; 2]> {
+        if self.pending.is_none() || !self.mobility_tracked {
+            return None;
+        }
+        self.history.last().map(|u| u.mobility)
     }
 
     /// The mobility kept incrementally against a count from scratch.

@@ -64,6 +64,9 @@ impl<const C: usize> Position<C> {
 
     /// Checks every incrementally kept structure against a fresh build.
     pub fn validate(&self) -> Result<(), String> {
+        if self.pending.is_some() {
+            return Err("the last move's attack upkeep is pending (sync first)".into());
+        }
         // Internal agreement: mailbox, piece list and bitboards.
         for side in Side::BOTH {
             for id in self.pieces_of(side).iter() {
