@@ -242,7 +242,7 @@ const DELTA_MARGIN: i32 = 200;
 /// Quiescence's lazy stand pat (`quiesce`): how far a move's change of mobility
 /// is assumed to move the score at most. In taikyoku, 124 of 200 k quiescence
 /// nodes (depth 5 from the start) stood pat lazily where the full evaluation
-/// would not have.
+/// would not have. 50 and 200 cp both lost to 100 in dai (`tuning/README.md`).
 const LAZY_MARGIN: i32 = 100;
 
 impl<'a, const C: usize> Searcher<'a, C> {
