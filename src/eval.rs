@@ -186,11 +186,15 @@ fn score_black<const C: usize>(pos: &Position<C>, w: &Weights, mobility: i32) ->
 
 /// Score from the side to move's point of view.
 pub fn evaluate<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
-    let s = evaluate_black(pos, w);
+    for_side_to_move(pos, evaluate_black(pos, w))
+}
+
+/// A score from Black's point of view turned to the side to move's.
+fn for_side_to_move<const C: usize>(pos: &Position<C>, black: i32) -> i32 {
     if pos.side_to_move() == Side::Black {
-        s
+        black
     } else {
-        -s
+        -black
     }
 }
 
@@ -203,12 +207,7 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
         return None;
     }
     let [black, white] = pos.mobility_before_pending()?;
-    let s = score_black(pos, w, black - white);
-    Some(if pos.side_to_move() == Side::Black {
-        s
-    } else {
-        -s
-    })
+    Some(for_side_to_move(pos, score_black(pos, w, black - white)))
 }
 
 /// How exposed `side`'s royals are: enemy attacks on each royal's square and its

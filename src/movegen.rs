@@ -19,7 +19,7 @@ impl<const C: usize> Position<C> {
     /// wrapper, it would otherwise pull the whole generator into each caller.)
     #[inline(never)]
     pub fn generate(&self, out: &mut Vec<Move>) {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         self.generate_some::<false>(out);
     }
 
@@ -44,7 +44,7 @@ impl<const C: usize> Position<C> {
     /// Appends the legal moves of the side to move's piece on `from`, if any:
     /// enough to check a move from the table without generating every move.
     pub fn generate_from(&self, from: Square, out: &mut Vec<Move>) {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         let us = self.side_to_move();
         if let Some(id) = self.piece_at(from)
             && self.piece(id).side == us
@@ -176,7 +176,7 @@ impl<const C: usize> Position<C> {
     /// Only the captures, the moves that take an enemy (a lion's igui and double
     /// moves included): for quiescence.
     pub fn generate_captures(&self, out: &mut Vec<Move>) {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         self.generate_some::<true>(out);
     }
 
@@ -184,7 +184,7 @@ impl<const C: usize> Position<C> {
     /// (`may_take_on`), in the same order: a superset of the captures that
     /// take the piece there, for the recaptures of deep quiescence.
     pub fn generate_captures_near(&self, sq: Square, out: &mut Vec<Move>) {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         self.captures_of(self.may_take_on(sq, self.side_to_move()), out);
     }
 

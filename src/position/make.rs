@@ -108,7 +108,9 @@ impl<const C: usize> Position<C> {
         };
         self.pending = Some(Pending {
             mover,
-            emptied: emptied.try_into().expect("at most MAX_VICTIMS + 1 squares"),
+            emptied: emptied
+                .try_into()
+                .expect("at most MAX_VICTIMS squares, as in make"),
             filled,
             replaced,
             log_start: undo.attack_log_start,

@@ -56,7 +56,7 @@ struct Undo<const C: usize> {
 #[derive(Clone, Debug)]
 struct Pending {
     mover: PieceId,
-    emptied: ArrayVec<Square, { make::MAX_VICTIMS + 1 }>,
+    emptied: ArrayVec<Square, { make::MAX_VICTIMS }>,
     filled: Square,
     replaced: Square,
     log_start: u32,
@@ -424,13 +424,13 @@ impl<const C: usize> Position<C> {
 
     #[inline]
     pub(crate) fn attacks_ref(&self, id: PieceId) -> &Bitboard<C> {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         &self.attacks[id as usize]
     }
 
     #[inline]
     pub fn attacks_of(&self, id: PieceId) -> Bitboard<C> {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         self.attacks[id as usize]
     }
 
@@ -438,7 +438,6 @@ impl<const C: usize> Position<C> {
     /// pieces with moves generated apart from their attack sets.
     #[inline]
     pub(crate) fn may_take_on(&self, sq: Square, side: Side) -> Bitboard<C> {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
         self.attackers_of(sq, side) | self.moving_apart(side)
     }
 
@@ -452,7 +451,7 @@ impl<const C: usize> Position<C> {
     /// Ids of `side`'s pieces that attack an enemy piece.
     #[inline]
     pub(crate) fn hitters(&self, side: Side) -> &Bitboard<C> {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         &self.hitters[side.index()]
     }
 
@@ -473,13 +472,13 @@ impl<const C: usize> Position<C> {
     /// Ids of `side`'s pieces attacking `sq`.
     #[inline]
     pub fn attackers_of(&self, sq: Square, side: Side) -> Bitboard<C> {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         self.attackers[sq as usize] & self.side_ids[side.index()]
     }
 
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Side) -> bool {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         self.attackers[sq as usize].intersects(&self.side_ids[by.index()])
     }
 
@@ -508,7 +507,6 @@ impl<const C: usize> Position<C> {
     /// Whether `side` has a single royal and it is attacked: a check in these games,
     /// where a side with several royals can afford to lose one.
     pub fn in_check(&self, side: Side) -> bool {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
         if self.royals[side.index()] != 1 {
             return false;
         }
@@ -517,7 +515,7 @@ impl<const C: usize> Position<C> {
 
     /// Whether piece `id` attacks a piece of the other side (the pursuit rule).
     pub fn attacks_an_enemy(&self, id: PieceId) -> bool {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         let enemy = self.pieces[id as usize].side.flip();
         self.attacks[id as usize].intersects(&self.occ[enemy.index()])
     }
@@ -577,7 +575,7 @@ impl<const C: usize> Position<C> {
     /// Squares `side`'s pieces attack, counted once per attacker, less those
     /// holding its own pieces.
     pub fn mobility(&self, side: Side) -> i32 {
-        debug_assert!(!self.is_pending(), "attacks read before sync");
+        self.debug_assert_synced();
         let i = side.index();
         if self.mobility_tracked {
             return self.mobility[i];
@@ -585,6 +583,12 @@ impl<const C: usize> Position<C> {
         (self.side_ids[i].iter())
             .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
             .sum()
+    }
+
+    /// Debug builds: the attacks are read only once no upkeep is pending.
+    #[inline(always)]
+    pub(crate) fn debug_assert_synced(&self) {
+        debug_assert!(self.pending.is_none(), "attacks read before sync");
     }
 
     /// While a `make_deferred` move awaits `sync`: the tracked mobility of both
