@@ -188,6 +188,14 @@ impl<const C: usize> Position<C> {
         self.captures_of(self.may_take_on(sq, self.side_to_move()), out);
     }
 
+    /// `generate_captures` of only the side to move's pieces `ids`, in id
+    /// order: quiescence asks for the captures of its best victim's attackers
+    /// first, and for the others' only if those do not cut off.
+    pub fn generate_captures_by(&self, ids: Bitboard<C>, out: &mut Vec<Move>) {
+        self.debug_assert_synced();
+        self.captures_of(ids, out);
+    }
+
     /// The captures of the side to move's pieces `ids`, in id order.
     fn captures_of(&self, ids: Bitboard<C>, out: &mut Vec<Move>) {
         let us = self.side_to_move();

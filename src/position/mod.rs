@@ -455,6 +455,17 @@ impl<const C: usize> Position<C> {
         &self.hitters[side.index()]
     }
 
+    /// Squares of the enemy pieces that `side`'s pieces attack (read off the
+    /// attack sets of its `hitters`): where quiescence looks for its most
+    /// valuable victim before it generates any capture.
+    pub(crate) fn attacked_enemies(&self, side: Side) -> Bitboard<C> {
+        let mut bb = Bitboard::EMPTY;
+        for id in self.hitters(side).iter() {
+            bb |= self.attacks[id];
+        }
+        bb & self.occ[side.flip().index()]
+    }
+
     /// Puts piece `id` (on the board) in its side's `hitters` or takes it out,
     /// as its attacks hold an enemy piece or not.
     #[inline]

@@ -14,6 +14,7 @@ mod range_gain;
 pub mod see;
 mod stages;
 pub mod tt;
+mod victim_first;
 
 use crate::board::{NO_SQUARE, Square};
 use crate::moves::Move;
@@ -1024,22 +1025,32 @@ impl<'a, const C: usize> Searcher<'a, C> {
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
+        let mut victim = None;
         match self.pos.last_move() {
             Some(last) if qply >= QUIESCE_RECAPTURES_FROM => {
                 self.pos.generate_captures_near(last.to, &mut list);
                 list.retain(|&mv| self.takes_on(mv, last.to));
             }
-            _ => self.pos.generate_captures(&mut list),
+            _ => victim = self.first_captures(&mut list),
         }
         // Each capture's key and gain once (victims are dear to find for range
         // captures). Whether it loses the exchange on its square is asked only
         // when its turn comes (most nodes cut off first); a losing one is then
         // skipped, so the others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
+        moves.clear();
         self.key_captures(&list, &mut moves);
         let mut best = stand;
         let mut k = 0;
-        while let Some((gain, mv, checked)) = picker::pick(&mut moves, k) {
+        loop {
+            let picked = picker::pick(&mut moves, k);
+            let gain = picked.map(|(gain, _, _)| gain);
+            if self.join_other_captures(&mut victim, gain, &mut list, &mut moves, k) {
+                continue;
+            }
+            let Some((gain, mv, checked)) = picked else {
+                break;
+            };
             k += 1;
             // Delta pruning: a capture that cannot lift the score to alpha even
             // with a margin is not tried (royals count as winning).
@@ -1112,12 +1123,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
     }
 
-    /// Keys captures (`generate_captures`' list) into `moves` for `picker::pick`:
+    /// Keys captures (`generate_captures`' list) onto `moves` for `picker::pick`:
     /// by victims and attacker as if none lost the exchange, with what each
     /// takes and whether it must be asked if it loses the exchange before it
     /// is tried (most nodes cut off first).
     fn key_captures(&mut self, list: &[Move], moves: &mut Vec<(i32, QuiesceCapture)>) {
-        moves.clear();
         let mut rest = list;
         while !rest.is_empty() {
             let run = piece_run(rest);

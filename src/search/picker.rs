@@ -34,6 +34,15 @@ pub fn pick<T: Copy>(list: &mut [(i32, T)], k: usize) -> Option<T> {
     Some(list[k].1)
 }
 
+/// Keeps `pick`'s promise after moves were pushed onto `list` while
+/// `list[..k]` holds the first `k` picked: past the selection picks the tail
+/// was sorted already, so it is sorted again with the new moves in it.
+pub fn appended<T: Copy>(list: &mut [(i32, T)], k: usize) {
+    if k > SELECT_PICKS {
+        list[k..].sort_by_key(|&(key, _)| key);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +63,41 @@ mod tests {
             let mut picked = list.clone();
             let out: Vec<Move> = (0..).map_while(|k| pick(&mut picked, k)).collect();
             assert_eq!(out, sorted.iter().map(|e| e.1).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn picks_after_an_append_come_out_in_sorted_order() {
+        for k in 0..8 {
+            let keys = [5, 3, 9, 1, 7, 2, 8, 6, 4, 0];
+            let mut list: Vec<(i32, Move)> = (keys.iter())
+                .map(|&key| (key, Move::simple(key as u16, 0, 0)))
+                .collect();
+            let mut out: Vec<i32> = (0..k)
+                .map(|i| pick(&mut list, i).unwrap().from as i32)
+                .collect();
+            // Keys below some already picked are appended: they come next.
+            list.extend([(-1, Move::simple(100, 0, 0)), (4, Move::simple(104, 0, 0))]);
+            appended(&mut list, k);
+            out.extend(
+                (k..)
+                    .map_while(|i| pick(&mut list, i))
+                    .map(|m| m.from as i32),
+            );
+            let mut rest: Vec<i32> = keys
+                .iter()
+                .copied()
+                .filter(|key| !out[..k].contains(key))
+                .collect();
+            rest.extend([100, 104]);
+            rest.sort_by_key(|&f| {
+                if f >= 100 {
+                    [-1, 4][(f == 104) as usize]
+                } else {
+                    f
+                }
+            });
+            assert_eq!(out[k..], rest[..], "appended after {k} picks");
         }
     }
 }

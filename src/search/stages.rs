@@ -4,6 +4,7 @@
 //! killer (dai, depth 11 from the start: 92 % of them), so the full list, most of
 //! it quiet moves, is seldom generated or keyed.
 
+use super::victim_first::Victim;
 use super::{KILLER_KEY, QuiesceCapture, Searcher, losing_key, picker};
 use crate::moves::Move;
 
@@ -12,7 +13,8 @@ use crate::moves::Move;
 enum Stage {
     /// The transposition table's move (checked legal by the caller).
     Table,
-    /// Captures in victim order, those losing the exchange left for `Rest`.
+    /// Captures in victim order (generated victim first), those losing the
+    /// exchange left for `Rest`.
     Captures,
     /// The two killers of the ply, where legal and quiet here.
     Killers,
@@ -30,6 +32,10 @@ pub(super) struct NodeMoves {
     /// The captures (`Captures`), then every move (`Rest`).
     list: Vec<Move>,
     captures: Vec<(i32, QuiesceCapture)>,
+    /// Whether `Captures` has generated its first captures.
+    generated: bool,
+    /// The victim of those, while the other pieces' captures are not keyed.
+    victim: Option<Victim>,
     scored: picker::Scored,
     /// The moves handed out before `Rest`, which leaves them out.
     tried: Vec<Move>,
@@ -46,6 +52,8 @@ impl Default for NodeMoves {
             k: 0,
             list: Vec::new(),
             captures: Vec::new(),
+            generated: false,
+            victim: None,
             scored: Vec::new(),
             tried: Vec::new(),
             no_moves: false,
@@ -60,6 +68,7 @@ impl NodeMoves {
         self.first = first;
         self.killers = killers;
         self.k = 0;
+        self.generated = false;
         self.tried.clear();
         self.no_moves = false;
     }
@@ -109,12 +118,20 @@ impl<const C: usize> Searcher<'_, C> {
                     }
                 }
                 Stage::Captures => {
-                    if nm.k == 0 {
+                    if !nm.generated {
+                        nm.generated = true;
                         nm.list.clear();
-                        self.pos.generate_captures(&mut nm.list);
+                        nm.victim = self.first_captures(&mut nm.list);
+                        nm.captures.clear();
                         self.key_captures(&nm.list, &mut nm.captures);
                     }
-                    let Some((gain, mv, checked)) = picker::pick(&mut nm.captures, nm.k) else {
+                    let picked = picker::pick(&mut nm.captures, nm.k);
+                    let gain = picked.map(|(gain, _, _)| gain);
+                    let (list, captures) = (&mut nm.list, &mut nm.captures);
+                    if self.join_other_captures(&mut nm.victim, gain, list, captures, nm.k) {
+                        continue;
+                    }
+                    let Some((gain, mv, checked)) = picked else {
                         nm.stage = Stage::Killers;
                         nm.k = 0;
                         continue;
