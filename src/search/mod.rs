@@ -111,7 +111,7 @@ pub struct Searcher<'a, const C: usize> {
     aborted: bool,
     lists: Vec<Vec<Move>>,
     /// Per ply, the node's staged moves (`stages`).
-    node_moves: Vec<stages::NodeMoves>,
+    node_moves: Vec<stages::NodeMoves<C>>,
     /// Per ply, quiescence's captures with their order keys.
     qmoves: Vec<Vec<(i32, QuiesceCapture)>>,
     pv: Vec<Vec<Move>>,

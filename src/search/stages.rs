@@ -23,7 +23,7 @@ enum Stage {
 }
 
 /// A node's move source and its buffers (kept per ply, reused).
-pub(super) struct NodeMoves {
+pub(super) struct NodeMoves<const C: usize> {
     stage: Stage,
     first: Option<Move>,
     killers: [Move; 2],
@@ -35,7 +35,7 @@ pub(super) struct NodeMoves {
     /// Whether `Captures` has generated its first captures.
     generated: bool,
     /// The victim of those, while the other pieces' captures are not keyed.
-    victim: Option<Victim>,
+    victim: Option<Victim<C>>,
     scored: picker::Scored,
     /// The moves handed out before `Rest`, which leaves them out.
     tried: Vec<Move>,
@@ -43,7 +43,7 @@ pub(super) struct NodeMoves {
     pub(super) no_moves: bool,
 }
 
-impl Default for NodeMoves {
+impl<const C: usize> Default for NodeMoves<C> {
     fn default() -> Self {
         NodeMoves {
             stage: Stage::Table,
@@ -61,7 +61,7 @@ impl Default for NodeMoves {
     }
 }
 
-impl NodeMoves {
+impl<const C: usize> NodeMoves<C> {
     /// Starts a node at the table's move `first` (legal here), then the stages.
     pub(super) fn start(&mut self, first: Option<Move>, killers: [Move; 2]) {
         self.stage = Stage::Table;
@@ -78,7 +78,7 @@ impl<const C: usize> Searcher<'_, C> {
     /// Starts the root: its whole list (the moves this search may play) keyed at
     /// once, the table's move first if it is among them. Whether any move was
     /// dropped (`restrict_root`).
-    pub(super) fn start_root(&mut self, nm: &mut NodeMoves, tt_move: Option<Move>) -> bool {
+    pub(super) fn start_root(&mut self, nm: &mut NodeMoves<C>, tt_move: Option<Move>) -> bool {
         nm.start(None, [Move::NULL; 2]);
         nm.stage = Stage::Rest;
         nm.list.clear();
@@ -92,7 +92,7 @@ impl<const C: usize> Searcher<'_, C> {
     }
 
     /// Enters `Rest`: every move, less those tried, keyed.
-    fn generate_rest(&mut self, nm: &mut NodeMoves, ply: usize) {
+    fn generate_rest(&mut self, nm: &mut NodeMoves<C>, ply: usize) {
         nm.stage = Stage::Rest;
         nm.k = 0;
         nm.list.clear();
@@ -107,7 +107,7 @@ impl<const C: usize> Searcher<'_, C> {
 
     /// The node's next move, and whether it was ordered as a capture losing
     /// the exchange; `None` once every move has been handed out.
-    pub(super) fn next_move(&mut self, nm: &mut NodeMoves, ply: usize) -> Option<(Move, bool)> {
+    pub(super) fn next_move(&mut self, nm: &mut NodeMoves<C>, ply: usize) -> Option<(Move, bool)> {
         loop {
             match nm.stage {
                 Stage::Table => {
@@ -194,7 +194,7 @@ mod tests {
         pos.generate(&mut all);
         let stop = AtomicBool::new(false);
         let mut s = Searcher::new(pos, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
-        let mut nm = NodeMoves::default();
+        let mut nm = NodeMoves::<C>::default();
         nm.start(first, killers);
         let mut out = Vec::new();
         while let Some((mv, _)) = s.next_move(&mut nm, 1) {

@@ -4,68 +4,73 @@
 //! quiescence reaches its move loop, most of them range captures landing on
 //! every square past their victims), and most nodes cut off on the first one
 //! tried. So the captures of the pieces attacking the most valuable enemy are
-//! generated and keyed first; the other pieces' captures join the ones left
-//! only when the picks run below that enemy's worth, or out.
+//! generated and keyed first (of the most valuable enemies, if several are
+//! worth as much); the other pieces' captures join the ones left only when
+//! the picks run below that worth, or out.
 
 use super::{QuiesceCapture, Searcher, picker, see};
-use crate::board::Square;
+use crate::board::{Bitboard, Square};
 use crate::moves::Move;
 
-/// The victim the first captures were generated for: its square and worth.
+/// What the first captures were generated for: the most valuable enemies'
+/// worth, and the pieces attacking one of them (every enemy of that worth, so
+/// that its captures still come cheapest attacker first).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Victim {
-    sq: Square,
+pub(super) struct Victim<const C: usize> {
     value: i32,
+    attackers: Bitboard<C>,
 }
 
 impl<const C: usize> Searcher<'_, C> {
     /// Appends to `list` the captures of the pieces attacking the most valuable
-    /// enemy, and returns that enemy; with no enemy attacked, every capture
+    /// enemies, and returns those; with no enemy attacked, every capture
     /// (those of the pieces moving apart from their attack sets), and `None`.
-    pub(super) fn first_captures(&self, list: &mut Vec<Move>) -> Option<Victim> {
+    pub(super) fn first_captures(&self, list: &mut Vec<Move>) -> Option<Victim<C>> {
         let us = self.pos.side_to_move();
-        let mut best: Option<Victim> = None;
+        let mut best: Option<Victim<C>> = None;
         for sq in self.pos.attacked_enemies(us).iter() {
             let sq = sq as Square;
             let value = self
                 .pos
                 .piece_at(sq)
                 .map_or(0, |id| see::value(&self.pos, id));
-            if best.is_none_or(|b| value > b.value) {
-                best = Some(Victim { sq, value });
+            match &mut best {
+                Some(b) if value < b.value => {}
+                Some(b) if value == b.value => b.attackers |= self.pos.attackers_of(sq, us),
+                _ => {
+                    let attackers = self.pos.attackers_of(sq, us);
+                    best = Some(Victim { value, attackers });
+                }
             }
         }
-        match best {
-            Some(v) => self
-                .pos
-                .generate_captures_by(self.pos.attackers_of(v.sq, us), list),
+        match &best {
+            Some(v) => self.pos.generate_captures_by(v.attackers, list),
             None => self.pos.generate_captures(list),
         }
         best
     }
 
     /// Called with each pick from `moves` (`picked`, made at `k`): if the
-    /// picks of the first captures have run below the victim's worth, or out,
+    /// picks of the first captures have run below the victims' worth, or out,
     /// keys the other pieces' captures onto `moves` (through `list`), forgets
-    /// the victim and returns true: the caller picks at `k` again.
+    /// the victims and returns true: the caller picks at `k` again.
     pub(super) fn join_other_captures(
         &mut self,
-        victim: &mut Option<Victim>,
+        victim: &mut Option<Victim<C>>,
         picked: Option<i32>,
         list: &mut Vec<Move>,
         moves: &mut Vec<(i32, QuiesceCapture)>,
         k: usize,
     ) -> bool {
-        let Some(v) = *victim else {
+        let Some(v) = victim else {
             return false;
         };
         if picked.is_some_and(|gain| gain >= v.value) {
             return false;
         }
-        *victim = None;
         let us = self.pos.side_to_move();
-        let others = (*self.pos.hitters(us) | self.pos.moving_apart(us))
-            .and_not(&self.pos.attackers_of(v.sq, us));
+        let others = (*self.pos.hitters(us) | self.pos.moving_apart(us)).and_not(&v.attackers);
+        *victim = None;
         list.clear();
         self.pos.generate_captures_by(others, list);
         self.key_captures(list, moves);
