@@ -1042,15 +1042,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.key_captures(&list, &mut moves);
         let mut best = stand;
         let mut k = 0;
-        loop {
-            let picked = picker::pick(&mut moves, k);
-            let gain = picked.map(|(gain, _, _)| gain);
-            if self.join_other_captures(&mut victim, gain, &mut list, &mut moves, k) {
-                continue;
-            }
-            let Some((gain, mv, checked)) = picked else {
-                break;
-            };
+        while let Some((gain, mv, checked)) =
+            self.pick_capture(&mut victim, &mut list, &mut moves, k)
+        {
             k += 1;
             // Delta pruning: a capture that cannot lift the score to alpha even
             // with a margin is not tried (royals count as winning).

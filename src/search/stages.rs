@@ -32,8 +32,6 @@ pub(super) struct NodeMoves<const C: usize> {
     /// The captures (`Captures`), then every move (`Rest`).
     list: Vec<Move>,
     captures: Vec<(i32, QuiesceCapture)>,
-    /// Whether `Captures` has generated its first captures.
-    generated: bool,
     /// The victim of those, while the other pieces' captures are not keyed.
     victim: Option<Victim<C>>,
     scored: picker::Scored,
@@ -52,7 +50,6 @@ impl<const C: usize> Default for NodeMoves<C> {
             k: 0,
             list: Vec::new(),
             captures: Vec::new(),
-            generated: false,
             victim: None,
             scored: Vec::new(),
             tried: Vec::new(),
@@ -68,7 +65,6 @@ impl<const C: usize> NodeMoves<C> {
         self.first = first;
         self.killers = killers;
         self.k = 0;
-        self.generated = false;
         self.tried.clear();
         self.no_moves = false;
     }
@@ -118,19 +114,14 @@ impl<const C: usize> Searcher<'_, C> {
                     }
                 }
                 Stage::Captures => {
-                    if !nm.generated {
-                        nm.generated = true;
+                    if nm.k == 0 {
                         nm.list.clear();
                         nm.victim = self.first_captures(&mut nm.list);
                         nm.captures.clear();
                         self.key_captures(&nm.list, &mut nm.captures);
                     }
-                    let picked = picker::pick(&mut nm.captures, nm.k);
-                    let gain = picked.map(|(gain, _, _)| gain);
-                    let (list, captures) = (&mut nm.list, &mut nm.captures);
-                    if self.join_other_captures(&mut nm.victim, gain, list, captures, nm.k) {
-                        continue;
-                    }
+                    let picked =
+                        self.pick_capture(&mut nm.victim, &mut nm.list, &mut nm.captures, nm.k);
                     let Some((gain, mv, checked)) = picked else {
                         nm.stage = Stage::Killers;
                         nm.k = 0;

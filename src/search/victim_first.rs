@@ -50,23 +50,24 @@ impl<const C: usize> Searcher<'_, C> {
         best
     }
 
-    /// Called with each pick from `moves` (`picked`, made at `k`): if the
-    /// picks of the first captures have run below the victims' worth, or out,
-    /// keys the other pieces' captures onto `moves` (through `list`), forgets
-    /// the victims and returns true: the caller picks at `k` again.
-    pub(super) fn join_other_captures(
+    /// The `k`-th capture of `moves` in key order (`picker::pick`), victim
+    /// first: once the picks of the first captures run below the victims'
+    /// worth, or out, the other pieces' captures are keyed onto `moves`
+    /// (through `list`) and the victims forgotten, before the pick is made
+    /// again.
+    pub(super) fn pick_capture(
         &mut self,
         victim: &mut Option<Victim<C>>,
-        picked: Option<i32>,
         list: &mut Vec<Move>,
         moves: &mut Vec<(i32, QuiesceCapture)>,
         k: usize,
-    ) -> bool {
+    ) -> Option<QuiesceCapture> {
+        let picked = picker::pick(moves, k);
         let Some(v) = victim else {
-            return false;
+            return picked;
         };
-        if picked.is_some_and(|gain| gain >= v.value) {
-            return false;
+        if picked.is_some_and(|(gain, _, _)| gain >= v.value) {
+            return picked;
         }
         let us = self.pos.side_to_move();
         let others = (*self.pos.hitters(us) | self.pos.moving_apart(us)).and_not(&v.attackers);
@@ -75,7 +76,7 @@ impl<const C: usize> Searcher<'_, C> {
         self.pos.generate_captures_by(others, list);
         self.key_captures(list, moves);
         picker::appended(moves, k);
-        true
+        picker::pick(moves, k)
     }
 }
 
@@ -105,20 +106,17 @@ mod tests {
             let mut s = Searcher::new(pos.clone(), Vec::new(), &stop, tt);
             let (mut list, mut moves) = (Vec::new(), Vec::new());
             let mut victim = s.first_captures(&mut list);
+            let had_victim = victim.is_some();
             let first_len = list.len();
             s.key_captures(&list.clone(), &mut moves);
-            let (mut picked, mut k) = (Vec::new(), 0);
-            loop {
-                let next = picker::pick(&mut moves, k);
-                let gain = next.map(|(gain, _, _)| gain);
-                if s.join_other_captures(&mut victim, gain, &mut list, &mut moves, k) {
-                    joined += 1;
-                    continue;
-                }
-                let Some((gain, mv, _)) = next else { break };
+            let mut picked = Vec::new();
+            while let Some((gain, mv, _)) =
+                s.pick_capture(&mut victim, &mut list, &mut moves, picked.len())
+            {
                 picked.push((gain, mv));
-                k += 1;
             }
+            // The others joined (at the latest when the first ran out).
+            joined += (had_victim && victim.is_none()) as usize;
             spared += (first_len < all.len()) as usize;
             let mut got: Vec<Move> = picked.iter().map(|p| p.1).collect();
             got.sort_by_key(|m| format!("{m:?}"));
