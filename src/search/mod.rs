@@ -1004,11 +1004,16 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.pos.is_pending() {
             // Lazy stand pat: most quiescence nodes stand pat, and the score
             // without the move's change of mobility, less a margin for it, tells
-            // most of them before the attack upkeep is paid for.
+            // most of them before the attack upkeep is paid for. It returns
+            // beta, not the lazy score: that score, from a stale mobility, made
+            // bounds the threads of a Lazy-SMP search disagreed on (dai, two
+            // threads: 46 % more nodes than one to the same depth, against
+            // 10 % without the lazy stand pat; tuning/README.md, seventeenth
+            // session).
             if let Some(lazy) = crate::eval::evaluate_deferred(&self.pos, &self.weights)
                 && lazy - LAZY_MARGIN >= beta
             {
-                return lazy - LAZY_MARGIN;
+                return beta;
             }
             self.pos.sync();
         }
