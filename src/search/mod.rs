@@ -1005,11 +1005,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
             // Lazy stand pat: most quiescence nodes stand pat, and the score
             // without the move's change of mobility, less a margin for it, tells
             // most of them before the attack upkeep is paid for. It returns
-            // beta, not the lazy score: that score, from a stale mobility, made
-            // bounds the threads of a Lazy-SMP search disagreed on (dai, two
-            // threads: 46 % more nodes than one to the same depth, against
-            // 10 % without the lazy stand pat; tuning/README.md, seventeenth
-            // session).
+            // beta, not the lazy score: with that score (from a stale mobility,
+            // often far above beta) two Lazy-SMP threads searched 46 % more
+            // nodes than one to the same depth in dai, against 10 % without the
+            // lazy stand pat and 0.95x with beta (tuning/README.md, seventeenth
+            // session; the likely reason is there).
             if let Some(lazy) = crate::eval::evaluate_deferred(&self.pos, &self.weights)
                 && lazy - LAZY_MARGIN >= beta
             {
