@@ -6,7 +6,9 @@ time, the medians and their ratio.
     python3 tuning/smp_speedup.py [engine] [--threads N] [--runs R]
 
 With a book, each of its first P positions is searched once with 1 and once with N
-threads instead, and the total and the geometric mean of the ratios are printed: a
+threads instead, and the total and the geometric mean of the ratios are printed,
+with how many more nodes the threads searched together and how much faster they
+searched them (the speed-up is the second over the first): a
 single position's two-thread time swings by a factor of two between runs, and
 averaging over positions steadies the figure more than repeating one.
 
@@ -54,11 +56,17 @@ def main():
         p.stdin.write(line + "\n")
         p.stdin.flush()
 
+    nodes = [0]
+
     def wait_for(prefix):
         while True:
             line = p.stdout.readline()
             if not line:
                 sys.exit("engine exited")
+            words = line.split()
+            if words[:1] == ["info"] and "nodes" in words:
+                # The last report's count: every thread's nodes at the end.
+                nodes[0] = int(words[words.index("nodes") + 1])
             if line.startswith(prefix):
                 return line
 
@@ -82,17 +90,26 @@ def main():
         with open(book) as f:
             sfens = [line.strip() for line in f if line.strip() and not line.startswith("#")]
         send(f"setoption name USI_Variant value {variant}")
-        total, logs = {1: 0.0, threads: 0.0}, []
+        total, searched, logs = {1: 0.0, threads: 0.0}, {1: 0, threads: 0}, []
         for i, sfen in enumerate(sfens[:arg("--positions", 12)]):
-            one, many = timed(1, f"sfen {sfen}", depth), timed(threads, f"sfen {sfen}", depth)
+            one = timed(1, f"sfen {sfen}", depth)
+            one_nodes = nodes[0]
+            many = timed(threads, f"sfen {sfen}", depth)
             total[1] += one
             total[threads] += many
+            searched[1] += one_nodes
+            searched[threads] += nodes[0]
             logs.append(math.log(one / many))
             print(f"{variant} position {i + 1} depth {depth}: {one:.2f} / {many:.2f} s "
-                  f"= {one / many:.2f}x", flush=True)
+                  f"= {one / many:.2f}x; nodes {one_nodes} / {nodes[0]}", flush=True)
+        # The speed-up is the node rate's gain over the extra nodes the threads
+        # searched together: which of the two holds it back.
+        nodes_ratio = searched[threads] / searched[1]
+        rate_ratio = searched[threads] / total[threads] / (searched[1] / total[1])
         print(f"total {total[1]:.1f} / {total[threads]:.1f} s = "
               f"{total[1] / total[threads]:.2f}x; geometric mean "
-              f"{math.exp(sum(logs) / len(logs)):.2f}x")
+              f"{math.exp(sum(logs) / len(logs)):.2f}x; nodes {nodes_ratio:.3f}x, "
+              f"node rate {rate_ratio:.2f}x")
         send("quit")
         return
     for variant, position, depth in POSITIONS:

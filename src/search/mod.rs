@@ -407,7 +407,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
         let lines = limits.multipv.clamp(1, root.len());
         self.root_moves = root;
-        self.tt.new_search();
+        // One new generation a search: a helper's increment, coming after the
+        // main thread's first stores, would make them look a search old.
+        if !matches!(self.lead, Some((_, false))) {
+            self.tt.new_search();
+        }
         let mut depth = self.first_depth.min(max_depth);
         while depth <= max_depth {
             match &self.lead {

@@ -154,3 +154,28 @@ fn a_cut_short_iteration_gives_the_better_root_move_it_completed() {
     // Some of these limits do stop an iteration after a better move.
     assert!(changed >= 5, "{changed}");
 }
+
+#[test]
+fn only_the_main_thread_starts_a_new_table_generation() {
+    // Half of the sampled slots hold this search's entries; a helper's run must
+    // leave them this search's (a new generation would make them look old).
+    let rules = Rules::get(&DAI);
+    let pos = Game::<2>::new(rules, DAI.setup).unwrap().pos;
+    let tt = Arc::new(TranspositionTable::new(1));
+    tt.new_search();
+    (0..500u64).for_each(|k| tt.store(k, None, 1, 1, Bound::Exact));
+    assert_eq!(tt.hashfull(), 500);
+    let stop = AtomicBool::new(false);
+    let lead = Arc::new(Lead::default());
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let mut helper =
+        Searcher::new(pos.clone(), Vec::new(), &stop, tt.clone()).with_lead(lead.clone(), false);
+    helper.run(&limits, &mut |_| {});
+    assert!(tt.hashfull() >= 500, "{}", tt.hashfull());
+    let mut main = Searcher::new(pos, Vec::new(), &stop, tt.clone()).with_lead(lead, true);
+    main.run(&limits, &mut |_| {});
+    assert!(tt.hashfull() < 500, "{}", tt.hashfull());
+}
