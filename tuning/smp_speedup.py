@@ -56,21 +56,22 @@ def main():
         p.stdin.write(line + "\n")
         p.stdin.flush()
 
-    nodes = [0]
-
     def wait_for(prefix):
+        """The line starting with `prefix`, and the node count of the last
+        `info` line before it (every thread's nodes, at the end of a search)."""
+        nodes = 0
         while True:
             line = p.stdout.readline()
             if not line:
                 sys.exit("engine exited")
             words = line.split()
             if words[:1] == ["info"] and "nodes" in words:
-                # The last report's count: every thread's nodes at the end.
-                nodes[0] = int(words[words.index("nodes") + 1])
+                nodes = int(words[words.index("nodes") + 1])
             if line.startswith(prefix):
-                return line
+                return line, nodes
 
     def timed(threads, position, depth):
+        """Seconds and nodes to `depth`."""
         send(f"setoption name Threads value {threads}")
         send("setoption name USI_Hash value 64")
         send("usinewgame")
@@ -79,8 +80,8 @@ def main():
         send(f"position {position}")
         start = time.monotonic()
         send(f"go depth {depth}")
-        wait_for("bestmove")
-        return time.monotonic() - start
+        _, nodes = wait_for("bestmove")
+        return time.monotonic() - start, nodes
 
     send("usi")
     wait_for("usiok")
@@ -92,16 +93,15 @@ def main():
         send(f"setoption name USI_Variant value {variant}")
         total, searched, logs = {1: 0.0, threads: 0.0}, {1: 0, threads: 0}, []
         for i, sfen in enumerate(sfens[:arg("--positions", 12)]):
-            one = timed(1, f"sfen {sfen}", depth)
-            one_nodes = nodes[0]
-            many = timed(threads, f"sfen {sfen}", depth)
+            one, one_nodes = timed(1, f"sfen {sfen}", depth)
+            many, many_nodes = timed(threads, f"sfen {sfen}", depth)
             total[1] += one
             total[threads] += many
             searched[1] += one_nodes
-            searched[threads] += nodes[0]
+            searched[threads] += many_nodes
             logs.append(math.log(one / many))
             print(f"{variant} position {i + 1} depth {depth}: {one:.2f} / {many:.2f} s "
-                  f"= {one / many:.2f}x; nodes {one_nodes} / {nodes[0]}", flush=True)
+                  f"= {one / many:.2f}x; nodes {one_nodes} / {many_nodes}", flush=True)
         # The speed-up is the node rate's gain over the extra nodes the threads
         # searched together: which of the two holds it back.
         nodes_ratio = searched[threads] / searched[1]
@@ -117,7 +117,7 @@ def main():
         send(f"setoption name USI_Variant value {variant}")
         for _ in range(runs):
             for t in (1, threads):
-                times[t].append(timed(t, position, depth))
+                times[t].append(timed(t, position, depth)[0])
         one, many = statistics.median(times[1]), statistics.median(times[threads])
         print(f"{variant} {position[:40]!r} depth {depth}: "
               f"1 thread {' '.join(f'{x:.2f}' for x in times[1])} s; "
