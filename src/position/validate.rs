@@ -100,6 +100,28 @@ impl<const C: usize> Position<C> {
                 return Err(format!("{side:?} pieces moving apart kept wrong"));
             }
         }
+        // The per-square map (both parts) is the transpose of the attack sets.
+        for side in Side::BOTH {
+            let mut pairs = 0;
+            for id in self.pieces_of(side).iter() {
+                for sq in self.attacks_of(id as PieceId).iter() {
+                    if !self.attackers_of(sq as u16, side).test(id) {
+                        return Err(format!(
+                            "the map misses the attack of the piece on {} on {}",
+                            self.square_name(self.piece(id as PieceId).sq),
+                            self.square_name(sq as u16)
+                        ));
+                    }
+                    pairs += 1;
+                }
+            }
+            let listed: u32 = (0..self.rules.geo.squares())
+                .map(|sq| self.attackers_of(sq as u16, side).count())
+                .sum();
+            if listed != pairs {
+                return Err(format!("{side:?}: the map lists attacks no piece has"));
+            }
+        }
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
         if self.potential != fresh.potential {
             return Err(format!(
