@@ -63,6 +63,29 @@ impl<const C: usize> Bitboard<C> {
         self.0.as_flattened_mut()
     }
 
+    /// The `len` bits (at most 64) from index `pos` on, lowest first: one
+    /// rank of the board, as a word.
+    #[inline]
+    pub fn bits(&self, pos: usize, len: usize) -> u64 {
+        let (w, off) = (pos >> 6, pos & 63);
+        let mut x = self.word(w) >> off;
+        if off + len > 64 {
+            x |= self.word(w + 1) << (64 - off);
+        }
+        if len < 64 { x & ((1u64 << len) - 1) } else { x }
+    }
+
+    /// Adds the bits of `m` (a word as `bits` gives it) at index `pos` on.
+    #[inline]
+    pub fn or_bits(&mut self, pos: usize, m: u64) {
+        let (w, off) = (pos >> 6, pos & 63);
+        let words = self.words_mut();
+        words[w] |= m << off;
+        if off != 0 && m >> (64 - off) != 0 {
+            words[w + 1] |= m >> (64 - off);
+        }
+    }
+
     /// The set of indices `0..n`: the board mask of an `n`-square board.
     pub fn first_n(n: usize) -> Self {
         assert!(n <= Self::CAPACITY, "{n} bits do not fit in {C} chunks");

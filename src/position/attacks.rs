@@ -64,11 +64,7 @@ impl<const C: usize> Position<C> {
             let first_leg = rays.slide(sq, dir, usize::MAX, occ);
             *bb |= first_leg;
             // Turn 90 degrees on any empty square of the first leg.
-            for s in first_leg.and_not(occ).iter() {
-                for turn in [(dir + 2) % 8, (dir + 6) % 8] {
-                    rays.slide_into(bb, s as Square, turn, usize::MAX, occ);
-                }
-            }
+            rays.hook_turns_into(bb, &first_leg.and_not(occ), dir, occ);
         }
     }
 
