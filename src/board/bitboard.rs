@@ -256,8 +256,10 @@ impl<const C: usize> Bitboard<C> {
     /// Toggles bit `bit` of every set whose index is in `self`: the attack-map
     /// update. The word and mask are computed once, and each word is walked in a
     /// register; only the one word of each set that holds the bit is written.
+    /// `nonzero` is `self.nonzero_words()` on boards of `SPARSE_FROM_CHUNKS`
+    /// chunks or more (the caller has it already), ignored on smaller ones.
     #[inline]
-    pub fn toggle_in(&self, sets: &mut [Bitboard<C>], bit: usize) {
+    pub fn toggle_in(&self, sets: &mut [Bitboard<C>], bit: usize, nonzero: u32) {
         // `sets` must have an entry for every bit this set could hold; sliced to
         // that length, the indexing below needs no bounds checks.
         let sets = &mut sets[..Self::CAPACITY];
@@ -273,7 +275,8 @@ impl<const C: usize> Bitboard<C> {
         };
         if C >= SPARSE_FROM_CHUNKS {
             // Big boards: a diff touches few of the many words.
-            let mut nonzero = self.nonzero_words();
+            debug_assert_eq!(nonzero, self.nonzero_words());
+            let mut nonzero = nonzero;
             while nonzero != 0 {
                 let i = nonzero.trailing_zeros() as usize;
                 nonzero &= nonzero - 1;

@@ -248,22 +248,29 @@ impl<const C: usize> Position<C> {
     /// Flips the squares of `diff` in piece `id`'s attack set, logging the change.
     #[inline(always)]
     pub(super) fn apply_diff(&mut self, id: PieceId, diff: Bitboard<C>) {
-        if diff.is_empty() {
+        // On the big boards the diff's non-zero words are found once, for the
+        // log, the mobility and the map (three scans of 22 words before).
+        let nonzero = if C >= SPARSE_FROM_CHUNKS {
+            diff.nonzero_words()
+        } else {
+            diff.any() as u32
+        };
+        if nonzero == 0 {
             return;
         }
-        self.attack_log.push(Logged { diff, id });
+        self.attack_log.push(Logged { diff, id, nonzero });
         if self.mobility_tracked {
-            self.account(id, &diff);
+            self.account(id, &diff, nonzero);
         }
         self.attacks[id as usize] ^= diff;
-        diff.toggle_in(&mut self.attackers, id as usize);
+        diff.toggle_in(&mut self.attackers, id as usize, nonzero);
     }
 
     /// The tracked mobility's share of flipping `diff` in piece `id`'s attacks
     /// (counted only while the piece is on the board). Kept out of line: make
     /// and unmake outside the search do not pay for it.
     #[inline(never)]
-    fn account(&mut self, id: PieceId, diff: &Bitboard<C>) {
+    fn account(&mut self, id: PieceId, diff: &Bitboard<C>, nonzero: u32) {
         let i = self.pieces[id as usize].side.index();
         if !self.side_ids[i].test(id as usize) {
             return;
@@ -273,8 +280,7 @@ impl<const C: usize> Position<C> {
         let old = &self.attacks[id as usize];
         if C >= SPARSE_FROM_CHUNKS {
             // Only the words the diff touches count.
-            let mut change = 0;
-            let mut nonzero = diff.nonzero_words();
+            let (mut change, mut nonzero) = (0, nonzero);
             while nonzero != 0 {
                 let w = nonzero.trailing_zeros() as usize;
                 nonzero &= nonzero - 1;
@@ -291,8 +297,8 @@ impl<const C: usize> Position<C> {
     /// Flips the squares of `diff` in piece `id`'s attack set without logging
     /// (unmake, which restores the tracked mobility itself).
     #[inline(always)]
-    pub(super) fn undo_diff(&mut self, id: PieceId, diff: Bitboard<C>) {
+    pub(super) fn undo_diff(&mut self, id: PieceId, diff: Bitboard<C>, nonzero: u32) {
         self.attacks[id as usize] ^= diff;
-        diff.toggle_in(&mut self.attackers, id as usize);
+        diff.toggle_in(&mut self.attackers, id as usize, nonzero);
     }
 }

@@ -423,8 +423,8 @@ impl<const C: usize> Position<C> {
         let tracked = std::mem::replace(&mut self.mobility_tracked, false);
         let start = undo.attack_log_start as usize;
         for i in (start..self.attack_log.len()).rev() {
-            let Logged { diff, id } = self.attack_log[i];
-            self.undo_diff(id, diff);
+            let Logged { diff, id, nonzero } = self.attack_log[i];
+            self.undo_diff(id, diff, nonzero);
         }
         self.attack_log.truncate(start);
         let mv = undo.mv;

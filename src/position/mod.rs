@@ -67,6 +67,8 @@ struct Pending {
 struct Logged<const C: usize> {
     diff: Bitboard<C>,
     id: PieceId,
+    /// `diff.nonzero_words()` on the big boards (`Bitboard::toggle_in`).
+    nonzero: u32,
 }
 
 #[derive(Clone)]
