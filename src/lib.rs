@@ -16,6 +16,8 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+#[cfg(test)]
+mod test_rng;
 pub mod tools;
 pub mod types;
 pub mod variants;

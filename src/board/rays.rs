@@ -329,10 +329,7 @@ mod tests {
             for _ in 0..6 {
                 let mut occ = Bitboard::<C>::EMPTY;
                 for sq in 0..geo.squares() {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if seed % 10 < 3 {
+                    if crate::test_rng::next(&mut seed) % 10 < 3 {
                         occ.set(sq);
                     }
                 }

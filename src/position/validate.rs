@@ -100,7 +100,7 @@ impl<const C: usize> Position<C> {
                 return Err(format!("{side:?} pieces moving apart kept wrong"));
             }
         }
-        // The per-square map (both parts) is the transpose of the attack sets.
+        // The per-square map is the transpose of the attack sets.
         for side in Side::BOTH {
             let mut pairs = 0;
             for id in self.pieces_of(side).iter() {

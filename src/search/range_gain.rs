@@ -138,9 +138,7 @@ mod tests {
                 }
             }
             // Captures first, so that lines open and range moves fly over pieces.
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::test_rng::next(&mut seed);
             let captures: Vec<Move> = list
                 .iter()
                 .copied()

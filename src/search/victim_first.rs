@@ -134,9 +134,7 @@ mod tests {
             // Captures first, so that the game gets sharp.
             let mut legal = Vec::new();
             pos.generate(&mut legal);
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            crate::test_rng::next(&mut seed);
             let pool = if all.is_empty() { &legal } else { &all };
             pos.make(pool[seed as usize % pool.len()]);
             if pos.royal_count(pos.side_to_move()) == 0 {
