@@ -13,7 +13,12 @@ single position's two-thread time swings by a factor of two between runs, and
 averaging over positions steadies the figure more than repeating one.
 
     python3 tuning/smp_speedup.py [engine] --book books/dai-openings.txt
-        [--variant dai] [--depth 13] [--positions 12]
+        [--variant dai] [--depth 13] [--positions 12] [--skip-one]
+
+One thread's searches are deterministic and their times steady to about 1 %, so
+`--skip-one` runs only the N-thread searches, for comparing builds that search
+alike with one thread (the same bench signature): their N-thread totals are what
+differ.
 
 The engine defaults to target/release/large-shogi. Run it on a quiet machine: the
 ratio is only as good as the cores are free.
@@ -92,7 +97,15 @@ def main():
             sfens = [line.strip() for line in f if line.strip() and not line.startswith("#")]
         send(f"setoption name USI_Variant value {variant}")
         total, searched, logs = {1: 0.0, threads: 0.0}, {1: 0, threads: 0}, []
+        skip_one = "--skip-one" in sys.argv
         for i, sfen in enumerate(sfens[:arg("--positions", 12)]):
+            if skip_one:
+                many, many_nodes = timed(threads, f"sfen {sfen}", depth)
+                total[threads] += many
+                searched[threads] += many_nodes
+                print(f"{variant} position {i + 1} depth {depth}: {many:.2f} s; "
+                      f"nodes {many_nodes}", flush=True)
+                continue
             one, one_nodes = timed(1, f"sfen {sfen}", depth)
             many, many_nodes = timed(threads, f"sfen {sfen}", depth)
             total[1] += one
@@ -102,6 +115,10 @@ def main():
             logs.append(math.log(one / many))
             print(f"{variant} position {i + 1} depth {depth}: {one:.2f} / {many:.2f} s "
                   f"= {one / many:.2f}x; nodes {one_nodes} / {many_nodes}", flush=True)
+        if skip_one:
+            print(f"total {total[threads]:.1f} s, {searched[threads]} nodes")
+            send("quit")
+            return
         # The speed-up is the node rate's gain over the extra nodes the threads
         # searched together: which of the two holds it back.
         nodes_ratio = searched[threads] / searched[1]
