@@ -99,19 +99,17 @@ def main():
         total, searched, logs = {1: 0.0, threads: 0.0}, {1: 0, threads: 0}, []
         skip_one = "--skip-one" in sys.argv
         for i, sfen in enumerate(sfens[:arg("--positions", 12)]):
+            if not skip_one:
+                one, one_nodes = timed(1, f"sfen {sfen}", depth)
+            many, many_nodes = timed(threads, f"sfen {sfen}", depth)
+            total[threads] += many
+            searched[threads] += many_nodes
             if skip_one:
-                many, many_nodes = timed(threads, f"sfen {sfen}", depth)
-                total[threads] += many
-                searched[threads] += many_nodes
                 print(f"{variant} position {i + 1} depth {depth}: {many:.2f} s; "
                       f"nodes {many_nodes}", flush=True)
                 continue
-            one, one_nodes = timed(1, f"sfen {sfen}", depth)
-            many, many_nodes = timed(threads, f"sfen {sfen}", depth)
             total[1] += one
-            total[threads] += many
             searched[1] += one_nodes
-            searched[threads] += many_nodes
             logs.append(math.log(one / many))
             print(f"{variant} position {i + 1} depth {depth}: {one:.2f} / {many:.2f} s "
                   f"= {one / many:.2f}x; nodes {one_nodes} / {many_nodes}", flush=True)

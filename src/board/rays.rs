@@ -157,8 +157,21 @@ impl<const C: usize> Rays<C> {
         occ: &Bitboard<C>,
     ) {
         if C >= WALK_FROM_CHUNKS {
-            return self.hook_turns_by_rank(acc, turns, dir, occ);
+            self.hook_turns_by_rank(acc, turns, dir, occ);
+        } else {
+            self.hook_turns_by_slides(acc, turns, dir, occ);
         }
+    }
+
+    /// `hook_turns_into` as two slides from each turning square (masks, also
+    /// on the big boards: the test of `hook_turns_by_rank` compares with it).
+    fn hook_turns_by_slides(
+        &self,
+        acc: &mut Bitboard<C>,
+        turns: &Bitboard<C>,
+        dir: usize,
+        occ: &Bitboard<C>,
+    ) {
         for t in turns.iter() {
             for turn in [(dir + 2) % 8, (dir + 6) % 8] {
                 *acc |= self.slide(t as Square, turn, usize::MAX, occ);
@@ -317,7 +330,8 @@ mod tests {
         }
     }
 
-    /// `hook_turns_by_rank` against a slide each way from each turning square,
+    /// `hook_turns_by_rank` against a slide each way from each turning square
+    /// (`hook_turns_by_slides`, whose masks `slides_match_walking` checks),
     /// on random occupancies of four board sizes (ranks in one word and across
     /// two).
     #[test]
@@ -337,11 +351,7 @@ mod tests {
                     for dir in 0..8 {
                         let turns = rays.slide(sq, dir, usize::MAX, &occ).and_not(&occ);
                         let mut walked = Bitboard::EMPTY;
-                        for t in turns.iter() {
-                            for turn in [(dir + 2) % 8, (dir + 6) % 8] {
-                                walked |= rays.slide(t as Square, turn, usize::MAX, &occ);
-                            }
-                        }
+                        rays.hook_turns_by_slides(&mut walked, &turns, dir, &occ);
                         let mut by_rank = Bitboard::EMPTY;
                         rays.hook_turns_by_rank(&mut by_rank, &turns, dir, &occ);
                         assert_eq!(by_rank, walked, "{width}x{height}: {sq} {dir}");
