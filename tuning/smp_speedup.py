@@ -54,6 +54,7 @@ def main():
     plain = [a for a in sys.argv[1:] if not a.startswith("--") and a not in values]
     engine = plain[0] if plain else "target/release/large-shogi"
     threads, runs = arg("--threads", 2), arg("--runs", 5)
+    hash_mb = arg("--hash", 64)
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, bufsize=1)
 
@@ -78,7 +79,7 @@ def main():
     def timed(threads, position, depth):
         """Seconds and nodes to `depth`."""
         send(f"setoption name Threads value {threads}")
-        send("setoption name USI_Hash value 64")
+        send(f"setoption name USI_Hash value {hash_mb}")
         send("usinewgame")
         send("isready")
         wait_for("readyok")
