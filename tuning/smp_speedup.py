@@ -20,6 +20,9 @@ One thread's searches are deterministic and their times steady to about 1 %, so
 alike with one thread (the same bench signature): their N-thread totals are what
 differ.
 
+`--hash MB` sets the table's size (default 64, the size one thread searches these
+positions best with; a larger table slows one thread and so flatters the ratio).
+
 The engine defaults to target/release/large-shogi. Run it on a quiet machine: the
 ratio is only as good as the cores are free.
 """
