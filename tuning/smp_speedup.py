@@ -40,6 +40,9 @@ POSITIONS = [
 ]
 
 
+SWITCHES = ("--skip-one",)
+
+
 def arg(name, default):
     if name in sys.argv:
         return int(sys.argv[sys.argv.index(name) + 1])
@@ -53,7 +56,9 @@ def text_arg(name, default):
 
 
 def main():
-    values = {sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a.startswith("--")}
+    # Every option but the switches takes the word after it.
+    values = {sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1])
+              if a.startswith("--") and a not in SWITCHES}
     plain = [a for a in sys.argv[1:] if not a.startswith("--") and a not in values]
     engine = plain[0] if plain else "target/release/large-shogi"
     threads, runs = arg("--threads", 2), arg("--runs", 5)
