@@ -1048,12 +1048,16 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // skipped, so the others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
-        self.key_captures(&list, &mut moves);
+        self.key_captures(&list, &mut moves, i32::MIN);
         let mut best = stand;
         let mut k = 0;
-        while let Some((gain, mv, checked)) =
-            self.pick_capture(&mut victim, &mut list, &mut moves, k)
-        {
+        while let Some((gain, mv, checked)) = self.pick_capture(
+            &mut victim,
+            &mut list,
+            &mut moves,
+            k,
+            alpha - stand - DELTA_MARGIN,
+        ) {
             k += 1;
             // Delta pruning: a capture that cannot lift the score to alpha even
             // with a margin is not tried (royals count as winning).
@@ -1129,8 +1133,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Keys captures (`generate_captures`' list) onto `moves` for `picker::pick`:
     /// by victims and attacker as if none lost the exchange, with what each
     /// takes and whether it must be asked if it loses the exchange before it
-    /// is tried (most nodes cut off first).
-    fn key_captures(&mut self, list: &[Move], moves: &mut Vec<(i32, QuiesceCapture)>) {
+    /// is tried (most nodes cut off first). Captures taking `floor` or less
+    /// are left out: the caller would prune them (a stable order among the
+    /// others is the same without them).
+    fn key_captures(&mut self, list: &[Move], moves: &mut Vec<(i32, QuiesceCapture)>, floor: i32) {
         let mut rest = list;
         while !rest.is_empty() {
             let run = piece_run(rest);
@@ -1142,6 +1148,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .map_or(0, |id| self.pos.value_of(id).0);
             self.visit_gains(run, |s, mv, gain| {
                 let gain = gain.unwrap_or_else(|| s.gain(mv));
+                if gain <= floor {
+                    return;
+                }
                 let (key, checked) = match capture_key(mv, gain, || attacker) {
                     Some(key) => (key, true),
                     None => (s.quiet_key(mv, [Move::NULL; 2]), false),

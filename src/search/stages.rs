@@ -118,10 +118,15 @@ impl<const C: usize> Searcher<'_, C> {
                         nm.list.clear();
                         nm.victim = self.first_captures(&mut nm.list);
                         nm.captures.clear();
-                        self.key_captures(&nm.list, &mut nm.captures);
+                        self.key_captures(&nm.list, &mut nm.captures, i32::MIN);
                     }
-                    let picked =
-                        self.pick_capture(&mut nm.victim, &mut nm.list, &mut nm.captures, nm.k);
+                    let picked = self.pick_capture(
+                        &mut nm.victim,
+                        &mut nm.list,
+                        &mut nm.captures,
+                        nm.k,
+                        i32::MIN,
+                    );
                     let Some((gain, mv, checked)) = picked else {
                         nm.stage = Stage::Killers;
                         nm.k = 0;

@@ -11,6 +11,8 @@
 use super::{QuiesceCapture, Searcher, picker, see};
 use crate::board::{Bitboard, Square};
 use crate::moves::Move;
+use crate::position::leap_table::Motion;
+use crate::types::PieceId;
 
 /// What the first captures were generated for: the most valuable enemies'
 /// worth, and the pieces attacking one of them (every enemy of that worth, so
@@ -19,6 +21,9 @@ use crate::moves::Move;
 pub(super) struct Victim<const C: usize> {
     value: i32,
     attackers: Bitboard<C>,
+    /// The most valuable attacked enemy worth less than `value` (0 if none):
+    /// what any single capture by a piece outside `attackers` takes at most.
+    second: i32,
 }
 
 impl<const C: usize> Searcher<'_, C> {
@@ -35,11 +40,16 @@ impl<const C: usize> Searcher<'_, C> {
                 .piece_at(sq)
                 .map_or(0, |id| see::value(&self.pos, id));
             match &mut best {
-                Some(b) if value < b.value => {}
+                Some(b) if value < b.value => b.second = b.second.max(value),
                 Some(b) if value == b.value => b.attackers |= self.pos.attackers_of(sq, us),
                 _ => {
                     let attackers = self.pos.attackers_of(sq, us);
-                    best = Some(Victim { value, attackers });
+                    let second = best.map_or(0, |b| b.value);
+                    best = Some(Victim {
+                        value,
+                        attackers,
+                        second,
+                    });
                 }
             }
         }
@@ -54,13 +64,17 @@ impl<const C: usize> Searcher<'_, C> {
     /// first: once the picks of the first captures run below the victims'
     /// worth, or out, the other pieces' captures are keyed onto `moves`
     /// (through `list`) and the victims forgotten, before the pick is made
-    /// again.
+    /// again. The caller wants no capture taking `floor` or less (quiescence's
+    /// delta pruning; `i32::MIN` for all), so pieces none of whose captures can
+    /// take more are not joined: the same captures are searched, in the same
+    /// order, without generating, keying and picking the ones pruned.
     pub(super) fn pick_capture(
         &mut self,
         victim: &mut Option<Victim<C>>,
         list: &mut Vec<Move>,
         moves: &mut Vec<(i32, QuiesceCapture)>,
         k: usize,
+        floor: i32,
     ) -> Option<QuiesceCapture> {
         let picked = picker::pick(moves, k);
         let Some(v) = victim else {
@@ -70,13 +84,58 @@ impl<const C: usize> Searcher<'_, C> {
             return picked;
         }
         let us = self.pos.side_to_move();
-        let others = (*self.pos.hitters(us) | self.pos.moving_apart(us)).and_not(&v.attackers);
+        let mut others = (*self.pos.hitters(us) | self.pos.moving_apart(us)).and_not(&v.attackers);
+        if v.second <= floor {
+            others = self.may_take_more(others, floor);
+        }
         *victim = None;
+        if others.is_empty() {
+            return picked;
+        }
         list.clear();
         self.pos.generate_captures_by(others, list);
-        self.key_captures(list, moves);
+        self.key_captures(list, moves, floor);
         picker::appended(moves, k);
         picker::pick(moves, k)
+    }
+
+    /// Of `others` (pieces attacking no enemy worth more than `floor`), those
+    /// whose captures may still take more: the pieces moving apart from their
+    /// attack sets (lions, igui, the emperor: few), and the range capturers
+    /// attacking more than `floor` of enemies along one of their range lines,
+    /// which a range move may take together (it flies over attacked squares
+    /// only: `range_takes`). Every other capture takes one attacked enemy,
+    /// worth `floor` or less.
+    fn may_take_more(&self, others: Bitboard<C>, floor: i32) -> Bitboard<C> {
+        let us = self.pos.side_to_move();
+        let mut keep = others & self.pos.moving_apart(us);
+        if !self.pos.rules.has_range_capture {
+            return keep;
+        }
+        let rays = self.pos.rays();
+        let enemies = self.pos.occupied_ref(us.flip());
+        for id in others.and_not(&keep).iter() {
+            let id = id as PieceId;
+            let m = self.pos.motion_of(id);
+            if !m.has(Motion::RANGE) {
+                continue;
+            }
+            let sq = self.pos.piece(id).sq;
+            let mut dirs = m.range_dirs;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let on_line = *rays.ray(sq, d) & *enemies & *self.pos.attacks_ref(id);
+                let taken: i32 = (on_line.iter())
+                    .map(|s| see::value(&self.pos, self.pos.piece_at(s as Square).unwrap()))
+                    .sum();
+                if taken > floor {
+                    keep.set(id as usize);
+                    break;
+                }
+            }
+        }
+        keep
     }
 }
 
@@ -108,10 +167,10 @@ mod tests {
             let mut victim = s.first_captures(&mut list);
             let had_victim = victim.is_some();
             let first_len = list.len();
-            s.key_captures(&list.clone(), &mut moves);
+            s.key_captures(&list.clone(), &mut moves, i32::MIN);
             let mut picked = Vec::new();
             while let Some((gain, mv, _)) =
-                s.pick_capture(&mut victim, &mut list, &mut moves, picked.len())
+                s.pick_capture(&mut victim, &mut list, &mut moves, picked.len(), i32::MIN)
             {
                 picked.push((gain, mv));
             }
@@ -145,5 +204,64 @@ mod tests {
             joined > 10 && spared > 10,
             "{joined} joined, {spared} spared"
         );
+    }
+
+    /// Every capture picked, in order, with `floor` passed to the picks (and
+    /// the join's keying) as quiescence passes it.
+    fn picks<const C: usize>(s: &mut Searcher<'_, C>, floor: i32) -> Vec<(i32, Move)> {
+        let (mut list, mut moves) = (Vec::new(), Vec::new());
+        let mut victim = s.first_captures(&mut list);
+        s.key_captures(&list.clone(), &mut moves, i32::MIN);
+        let mut picked = Vec::new();
+        while let Some((gain, mv, _)) =
+            s.pick_capture(&mut victim, &mut list, &mut moves, picked.len(), floor)
+        {
+            picked.push((gain, mv));
+        }
+        picked
+    }
+
+    /// A floor leaves out only captures taking that much or less, and keeps
+    /// the others' order: quiescence, which prunes those, searches the same
+    /// captures in the same order with or without it. Taikyoku (range
+    /// captures) and dai (lions).
+    #[test]
+    fn a_floor_drops_only_the_captures_it_prunes() {
+        fn check<const C: usize>(variant: &str, plies: usize) -> usize {
+            let rules = Rules::get(crate::variants::by_name(variant).unwrap());
+            let mut pos = Position::<C>::from_sfen(rules, rules.def.setup).unwrap();
+            let stop = AtomicBool::new(false);
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            let mut spared = 0;
+            for _ in 0..plies {
+                let tt = Arc::new(TranspositionTable::new(1));
+                let mut s = Searcher::new(pos.clone(), Vec::new(), &stop, tt);
+                let all = picks(&mut s, i32::MIN);
+                for floor in [0, 50, 100, 200, 400, 800, 1600] {
+                    let want: Vec<_> = all.iter().filter(|p| p.0 > floor).copied().collect();
+                    let with = picks(&mut s, floor);
+                    spared += all.len() - with.len();
+                    let got: Vec<_> = with.into_iter().filter(|p| p.0 > floor).collect();
+                    assert_eq!(got, want, "floor {floor} in {}", pos.to_sfen());
+                }
+                // Half the time a capture, so that the game gets sharp.
+                crate::test_rng::next(&mut seed);
+                let mut legal = Vec::new();
+                if seed & 1 == 0 {
+                    pos.generate_captures(&mut legal);
+                }
+                if legal.is_empty() {
+                    pos.generate(&mut legal);
+                }
+                pos.make(legal[(seed >> 1) as usize % legal.len()]);
+                if pos.royal_count(pos.side_to_move()) == 0 {
+                    break;
+                }
+            }
+            spared
+        }
+        // Dai's random game gets sharp later: its armies start further apart.
+        let (t, d) = (check::<11>("taikyoku", 60), check::<2>("dai", 400));
+        assert!(t > 1000 && d > 100, "spared {t} {d}");
     }
 }
