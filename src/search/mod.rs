@@ -1034,21 +1034,23 @@ impl<'a, const C: usize> Searcher<'a, C> {
         alpha = alpha.max(stand);
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
+        // Each capture's key and gain once (victims are dear to find for range
+        // captures), none that delta pruning would drop (below). Whether it
+        // loses the exchange on its square is asked only when its turn comes
+        // (most nodes cut off first); a losing one is then skipped, so the
+        // others keep the order they would have alone.
+        let mut moves = std::mem::take(&mut self.qmoves[ply]);
+        moves.clear();
+        let floor = alpha - stand - DELTA_MARGIN;
         let mut victim = None;
         match self.pos.last_move() {
             Some(last) if qply >= QUIESCE_RECAPTURES_FROM => {
                 self.pos.generate_captures_near(last.to, &mut list);
                 list.retain(|&mv| self.takes_on(mv, last.to));
+                self.key_captures(&list, &mut moves, floor);
             }
-            _ => victim = self.first_captures(&mut list),
+            _ => victim = self.first_captures(&mut list, &mut moves, floor),
         }
-        // Each capture's key and gain once (victims are dear to find for range
-        // captures). Whether it loses the exchange on its square is asked only
-        // when its turn comes (most nodes cut off first); a losing one is then
-        // skipped, so the others keep the order they would have alone.
-        let mut moves = std::mem::take(&mut self.qmoves[ply]);
-        moves.clear();
-        self.key_captures(&list, &mut moves, i32::MIN);
         let mut best = stand;
         let mut k = 0;
         while let Some((gain, mv, checked)) = self.pick_capture(
@@ -1135,8 +1137,15 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// takes and whether it must be asked if it loses the exchange before it
     /// is tried (most nodes cut off first). Captures taking `floor` or less
     /// are left out: the caller would prune them (a stable order among the
-    /// others is the same without them).
-    fn key_captures(&mut self, list: &[Move], moves: &mut Vec<(i32, QuiesceCapture)>, floor: i32) {
+    /// others is the same without them). Returns the smallest key left out
+    /// (`i32::MAX` if none).
+    fn key_captures(
+        &mut self,
+        list: &[Move],
+        moves: &mut Vec<(i32, QuiesceCapture)>,
+        floor: i32,
+    ) -> i32 {
+        let mut left_out = i32::MAX;
         let mut rest = list;
         while !rest.is_empty() {
             let run = piece_run(rest);
@@ -1148,16 +1157,18 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .map_or(0, |id| self.pos.value_of(id).0);
             self.visit_gains(run, |s, mv, gain| {
                 let gain = gain.unwrap_or_else(|| s.gain(mv));
-                if gain <= floor {
-                    return;
-                }
                 let (key, checked) = match capture_key(mv, gain, || attacker) {
                     Some(key) => (key, true),
                     None => (s.quiet_key(mv, [Move::NULL; 2]), false),
                 };
-                moves.push((key, (gain, mv, checked)));
+                if gain <= floor {
+                    left_out = left_out.min(key);
+                } else {
+                    moves.push((key, (gain, mv, checked)));
+                }
             });
         }
+        left_out
     }
 
     /// A move's order key (smaller first, see `score_moves`).

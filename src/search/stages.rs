@@ -116,9 +116,8 @@ impl<const C: usize> Searcher<'_, C> {
                 Stage::Captures => {
                     if nm.k == 0 {
                         nm.list.clear();
-                        nm.victim = self.first_captures(&mut nm.list);
                         nm.captures.clear();
-                        self.key_captures(&nm.list, &mut nm.captures, i32::MIN);
+                        nm.victim = self.first_captures(&mut nm.list, &mut nm.captures, i32::MIN);
                     }
                     let picked = self.pick_capture(
                         &mut nm.victim,

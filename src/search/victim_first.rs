@@ -24,13 +24,24 @@ pub(super) struct Victim<const C: usize> {
     /// The most valuable attacked enemy worth less than `value` (0 if none):
     /// what any single capture by a piece outside `attackers` takes at most.
     second: i32,
+    /// The smallest order key among the first captures left out for taking
+    /// too little (`i32::MAX` if none): the others join before a pick past it,
+    /// where they would have joined when it was picked.
+    left_out: i32,
 }
 
 impl<const C: usize> Searcher<'_, C> {
     /// Appends to `list` the captures of the pieces attacking the most valuable
-    /// enemies, and returns those; with no enemy attacked, every capture
-    /// (those of the pieces moving apart from their attack sets), and `None`.
-    pub(super) fn first_captures(&self, list: &mut Vec<Move>) -> Option<Victim<C>> {
+    /// enemies, keys them onto `moves`, and returns those victims; with no
+    /// enemy attacked, every capture (those of the pieces moving apart from
+    /// their attack sets), and `None`. Captures taking `floor` or less are
+    /// left out of `moves` (see `pick_capture`).
+    pub(super) fn first_captures(
+        &mut self,
+        list: &mut Vec<Move>,
+        moves: &mut Vec<(i32, QuiesceCapture)>,
+        floor: i32,
+    ) -> Option<Victim<C>> {
         let us = self.pos.side_to_move();
         let mut best: Option<Victim<C>> = None;
         for sq in self.pos.attacked_enemies(us).iter() {
@@ -49,13 +60,27 @@ impl<const C: usize> Searcher<'_, C> {
                         value,
                         attackers,
                         second,
+                        left_out: i32::MAX,
                     });
                 }
             }
         }
-        match &best {
-            Some(v) => self.pos.generate_captures_by(v.attackers, list),
-            None => self.pos.generate_captures(list),
+        match &mut best {
+            Some(v) => {
+                self.pos.generate_captures_by(v.attackers, list);
+                // Below the victims' worth a pick makes the others join: a
+                // capture left out must make them join where it would have
+                // been picked. Above it (rare) all are kept.
+                if floor < v.value {
+                    v.left_out = self.key_captures(list, moves, floor);
+                } else {
+                    self.key_captures(list, moves, i32::MIN);
+                }
+            }
+            None => {
+                self.pos.generate_captures(list);
+                self.key_captures(list, moves, floor);
+            }
         }
         best
     }
@@ -80,7 +105,7 @@ impl<const C: usize> Searcher<'_, C> {
         let Some(v) = victim else {
             return picked;
         };
-        if picked.is_some_and(|(gain, _, _)| gain >= v.value) {
+        if picked.is_some_and(|(gain, _, _)| gain >= v.value) && moves[k].0 < v.left_out {
             return picked;
         }
         let us = self.pos.side_to_move();
@@ -164,10 +189,9 @@ mod tests {
             let tt = Arc::new(TranspositionTable::new(1));
             let mut s = Searcher::new(pos.clone(), Vec::new(), &stop, tt);
             let (mut list, mut moves) = (Vec::new(), Vec::new());
-            let mut victim = s.first_captures(&mut list);
+            let mut victim = s.first_captures(&mut list, &mut moves, i32::MIN);
             let had_victim = victim.is_some();
             let first_len = list.len();
-            s.key_captures(&list.clone(), &mut moves, i32::MIN);
             let mut picked = Vec::new();
             while let Some((gain, mv, _)) =
                 s.pick_capture(&mut victim, &mut list, &mut moves, picked.len(), i32::MIN)
@@ -206,12 +230,37 @@ mod tests {
         );
     }
 
+    /// A first capture taking the victims' worth, but ordered after one left
+    /// out for taking too little (or level with it), comes only after the
+    /// others joined: where the one left out would have been picked, they
+    /// would have joined.
+    #[test]
+    fn the_others_join_at_a_capture_left_out() {
+        let rules = Rules::get(crate::variants::by_name("dai").unwrap());
+        let pos = Position::<2>::from_sfen(rules, rules.def.setup).unwrap();
+        let stop = AtomicBool::new(false);
+        let tt = Arc::new(TranspositionTable::new(1));
+        let mut s = Searcher::new(pos, Vec::new(), &stop, tt);
+        let mv = Move::simple(1, 2, 0);
+        for (left_out, joins) in [(-3000, true), (-2000, true), (-1000, false)] {
+            let mut victim = Some(Victim {
+                value: 100,
+                attackers: Bitboard::EMPTY,
+                second: 0,
+                left_out,
+            });
+            let mut moves = vec![(-2000, (150, mv, false))];
+            let picked = s.pick_capture(&mut victim, &mut Vec::new(), &mut moves, 0, 0);
+            assert_eq!(picked, Some((150, mv, false)));
+            assert_eq!(victim.is_none(), joins, "left out at {left_out}");
+        }
+    }
+
     /// Every capture picked, in order, with `floor` passed to the picks (and
     /// the join's keying) as quiescence passes it.
     fn picks<const C: usize>(s: &mut Searcher<'_, C>, floor: i32) -> Vec<(i32, Move)> {
         let (mut list, mut moves) = (Vec::new(), Vec::new());
-        let mut victim = s.first_captures(&mut list);
-        s.key_captures(&list.clone(), &mut moves, i32::MIN);
+        let mut victim = s.first_captures(&mut list, &mut moves, floor);
         let mut picked = Vec::new();
         while let Some((gain, mv, _)) =
             s.pick_capture(&mut victim, &mut list, &mut moves, picked.len(), floor)
