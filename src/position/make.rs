@@ -175,28 +175,58 @@ impl<const C: usize> Position<C> {
             }
         }
         self.refresh_attacks(mover);
-        self.update_hitters(log_start as usize, emptied, [filled, replaced]);
+        self.update_hitters(mover, log_start as usize, emptied, filled, replaced);
     }
 
     /// Brings `hitters` up to date after the pieces moved and the attacks were
-    /// updated: only a piece whose attacks changed (logged since `log_start`)
-    /// or that attacks a square whose occupant changed can gain or lose a
-    /// target; captured pieces drop out.
+    /// updated. A piece whose attacks changed (logged since `log_start`) is
+    /// tested whole. Any other can change only through a square it attacks
+    /// whose occupant changed side: it becomes a hitter where an enemy of it
+    /// arrived, and may stop being one where an enemy of it left (tested whole
+    /// then, if it was one). Captured pieces drop out.
     #[inline(never)]
-    fn update_hitters(&mut self, log_start: usize, emptied: &[Square], more: [Square; 2]) {
-        let mut ids = Bitboard::EMPTY;
-        for &s in emptied.iter().chain(&more) {
-            if s != NO_SQUARE {
-                ids |= self.attackers[s as usize];
-            }
+    fn update_hitters(
+        &mut self,
+        mover: PieceId,
+        log_start: usize,
+        emptied: &[Square],
+        filled: Square,
+        replaced: Square,
+    ) {
+        let us = self.pieces[mover as usize].side.index();
+        let undo = self.history.last().expect("a move was made");
+        let (mv, first_victim) = (undo.mv, undo.captured_start as usize);
+        // `us`' enemies attacking a square the mover (or none) now holds gain
+        // it; pieces of the side whose piece left a square may lose it.
+        let mut gain = Bitboard::EMPTY;
+        let mut lose = [Bitboard::EMPTY; 2];
+        if filled != NO_SQUARE {
+            gain |= self.attackers[filled as usize];
         }
+        // A victim replaced by the mover (not an igui piece turned over); its
+        // side's loss is the victims' below.
+        if replaced != NO_SQUARE && replaced != mv.from {
+            gain |= self.attackers[replaced as usize];
+        }
+        if emptied.contains(&mv.from) {
+            lose[1 - us] |= self.attackers[mv.from as usize];
+        }
+        // Victims, friends too (a range capture removes those it flies over).
+        for &v in &self.captured[first_victim..] {
+            let p = self.pieces[v as usize];
+            lose[1 - p.side.index()] |= self.attackers[p.sq as usize];
+        }
+        for side in 0..2 {
+            self.hitters[side] &= self.side_ids[side];
+        }
+        gain &= self.side_ids[1 - us];
+        self.hitters[1 - us] |= gain;
+        let mut ids = (lose[0] & self.hitters[0]) | (lose[1] & self.hitters[1]);
         for l in &self.attack_log[log_start..] {
             ids.set(l.id as usize);
         }
         ids &= self.side_ids[0] | self.side_ids[1];
-        for side in 0..2 {
-            self.hitters[side] &= self.side_ids[side];
-        }
+        ids = ids.and_not(&gain);
         // Word by word, as in `finish_make`: an iterator here cost dai 4 % of
         // its instructions (and a shared closure-taking helper for both loops,
         // 1.4 %).
