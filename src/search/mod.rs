@@ -245,6 +245,13 @@ const DELTA_MARGIN: i32 = 200;
 /// nodes (depth 5 from the start) stood pat lazily where the full evaluation
 /// would not have. 50 and 200 cp both lost to 100 in dai (`tuning/README.md`).
 const LAZY_MARGIN: i32 = 100;
+/// Quiescence probes and fills the transposition table on boards of this many
+/// chunks and more (tai, taikyoku), where a node's attack upkeep costs far more
+/// than a probe and capture sequences transpose: tai's and taikyoku's searches
+/// reach their depths in two thirds of the time. On the smaller boards the
+/// probes' cache misses cost more than the nodes they save (dai 1.28x slower,
+/// maka dai dai 1.53x; tuning/README.md, twenty-second session).
+const QUIESCE_TABLE_FROM_CHUNKS: usize = 5;
 
 impl<'a, const C: usize> Searcher<'a, C> {
     pub fn new(
@@ -1005,6 +1012,23 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if self.pos.royal_count(self.pos.side_to_move()) == 0 {
             return -(MATE - ply as i32);
         }
+        // The table before the attack upkeep: capture sequences transpose.
+        let key = self.pos.hash();
+        let mut table = C >= QUIESCE_TABLE_FROM_CHUNKS;
+        if table && let Some(hit) = self.tt.probe(key) {
+            // A main-search result for this position is not overwritten.
+            table = hit.depth == 0;
+            let score = score_from_tt(hit.score, ply);
+            let cut = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let alpha_in = alpha;
         if self.pos.is_pending() {
             // Lazy stand pat: most quiescence nodes stand pat, and the score
             // without the move's change of mobility, less a margin for it, tells
@@ -1052,6 +1076,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             _ => victim = self.first_captures(&mut list, &mut moves, floor),
         }
         let mut best = stand;
+        let mut best_move = None;
         let mut k = 0;
         while let Some((gain, mv, checked)) = self.pick_capture(
             &mut victim,
@@ -1076,6 +1101,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                 }
@@ -1086,6 +1112,21 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
         self.lists[ply] = list;
         self.qmoves[ply] = moves;
+        // Stored as depth 0: never a cut for the main search, whose depths
+        // start at 1, but its move is tried first there. Not from the
+        // recaptures-only plies: a node searching every capture would take
+        // their narrower result for its own.
+        if table && qply < QUIESCE_RECAPTURES_FROM && !self.aborted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, score_to_tt(best, ply), 0, bound);
+        }
         best
     }
 
