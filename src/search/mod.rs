@@ -786,16 +786,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             tt_move = hit.mv;
-            if ply > 0 && hit.depth >= depth {
-                let score = score_from_tt(hit.score, ply);
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+            if ply > 0
+                && hit.depth >= depth
+                && let Some(score) = table_cut(&hit, ply, alpha, beta)
+            {
+                return score;
             }
         }
         // The table answered with the hash alone; from here on the attacks count.
@@ -938,13 +933,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
         // A best move among some root moves only is no result for the position.
         if !self.aborted && !restricted {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_in {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha_in, beta);
             self.tt
                 .store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
@@ -1018,13 +1007,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if table && let Some(hit) = self.tt.probe(key) {
             // A main-search result for this position is not overwritten.
             table = hit.depth == 0;
-            let score = score_from_tt(hit.score, ply);
-            let cut = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            if let Some(score) = table_cut(&hit, ply, alpha, beta) {
                 return score;
             }
         }
@@ -1117,13 +1100,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // recaptures-only plies: a node searching every capture would take
         // their narrower result for its own.
         if table && qply < QUIESCE_RECAPTURES_FROM && !self.aborted {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha_in {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha_in, beta);
             self.tt
                 .store(key, best_move, score_to_tt(best, ply), 0, bound);
         }
@@ -1384,6 +1361,30 @@ fn piece_run(moves: &[Move]) -> &[Move] {
 /// A quiescence capture: what it takes, the move, and whether it must be asked
 /// if it loses the exchange before it is tried.
 type QuiesceCapture = (i32, Move, bool);
+
+/// A table entry's score where its bound settles the node's window, else
+/// `None`.
+fn table_cut(hit: &tt::Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(hit.score, ply);
+    let cut = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
+/// What a node's best score says of its true score, given the window it was
+/// searched with.
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
 
 /// Mate scores are stored relative to the node, read back relative to the root.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
