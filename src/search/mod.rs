@@ -1048,7 +1048,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
-        let floor = alpha - stand - DELTA_MARGIN;
+        let floor = alpha - stand - DELTA_MARGIN; // delta pruning's, below
         let mut victim = None;
         match self.pos.last_move() {
             Some(last) if qply >= QUIESCE_RECAPTURES_FROM => {
@@ -1061,19 +1061,18 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let mut best = stand;
         let mut best_move = None;
         let mut k = 0;
-        while let Some((gain, mv, checked)) = self.pick_capture(
-            &mut victim,
-            &mut list,
-            &mut moves,
-            k,
-            alpha - stand - DELTA_MARGIN,
-        ) {
+        loop {
+            // Delta pruning: a capture taking `floor` or less cannot lift the
+            // score to alpha even with a margin, and is not tried (royals count
+            // as winning). Alpha only rises, and the floor with it.
+            let floor = alpha - stand - DELTA_MARGIN;
+            let Some((gain, mv, checked)) =
+                self.pick_capture(&mut victim, &mut list, &mut moves, k, floor)
+            else {
+                break;
+            };
             k += 1;
-            // Delta pruning: a capture that cannot lift the score to alpha even
-            // with a margin is not tried (royals count as winning).
-            if stand + gain + DELTA_MARGIN <= alpha
-                || (checked && self.losing_capture(mv, gain).is_some())
-            {
+            if gain <= floor || (checked && self.losing_capture(mv, gain).is_some()) {
                 continue;
             }
             self.pos.make_deferred(mv);
