@@ -20,6 +20,9 @@ One thread's searches are deterministic and their times steady to about 1 %, so
 alike with one thread (the same bench signature): their N-thread totals are what
 differ.
 
+`--option NAME=VALUE` (repeatable) sets an engine option before every search, for
+comparing weights without a second build.
+
 `--hash MB` sets the table's size (default 64, the size one thread searches these
 positions best with; a larger table slows one thread and so flatters the ratio).
 
@@ -63,6 +66,8 @@ def main():
     engine = plain[0] if plain else "target/release/large-shogi"
     threads, runs = arg("--threads", 2), arg("--runs", 5)
     hash_mb = arg("--hash", 64)
+    options = [sys.argv[i + 1].split("=", 1) for i, a in enumerate(sys.argv[:-1])
+               if a == "--option"]
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, bufsize=1)
 
@@ -88,6 +93,8 @@ def main():
         """Seconds and nodes to `depth`."""
         send(f"setoption name Threads value {threads}")
         send(f"setoption name USI_Hash value {hash_mb}")
+        for name, value in options:
+            send(f"setoption name {name} value {value}")
         send("usinewgame")
         send("isready")
         wait_for("readyok")

@@ -252,6 +252,13 @@ const LAZY_MARGIN: i32 = 100;
 /// probes' cache misses cost more than the nodes they save (dai 1.28x slower,
 /// maka dai dai 1.53x; tuning/README.md, twenty-second session).
 const QUIESCE_TABLE_FROM_CHUNKS: usize = 5;
+/// The main search probes the table before a node's attack upkeep on boards of
+/// this many chunks and more (tai, taikyoku), where the upkeep is dear and the
+/// nodes the table cuts off skip it. On the smaller boards the upkeep is done
+/// while the entry is fetched, hiding the probe's cache miss: the same trees,
+/// dai 3 % and dai dai 6 % faster, maka dai dai even; tai 2 % and taikyoku 6 %
+/// slower that way (tuning/README.md, twenty-third session).
+const PROBE_BEFORE_UPKEEP_FROM_CHUNKS: usize = 5;
 
 impl<'a, const C: usize> Searcher<'a, C> {
     pub fn new(
@@ -783,6 +790,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return 0;
         }
         let key = self.pos.hash();
+        if C < PROBE_BEFORE_UPKEEP_FROM_CHUNKS {
+            // The attack upkeep while the table's entry loads: its cache miss
+            // was most of this function's own time in dai.
+            self.tt.prefetch(key);
+            self.pos.sync();
+        }
         let mut tt_move = None;
         if let Some(hit) = self.tt.probe(key) {
             tt_move = hit.mv;
@@ -793,7 +806,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 return score;
             }
         }
-        // The table answered with the hash alone; from here on the attacks count.
+        // From here on the attacks count (big boards: the table answered with
+        // the hash alone).
         self.pos.sync();
         let facts = self.last_move_facts();
         self.path_facts[ply] = facts;

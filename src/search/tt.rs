@@ -99,6 +99,20 @@ impl TranspositionTable {
         (used * 1000 / sample.len()) as u32
     }
 
+    /// Starts loading `key`'s entry into the cache, for a probe a little later.
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let e: *const Entry = &self.entries[key as usize & self.mask];
+            // SAFETY: a prefetch is only a hint: it cannot fault and changes
+            // nothing the program reads; `e` points into the table anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(e.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let e = &self.entries[key as usize & self.mask];
         let mv = e.mv.load(Ordering::Relaxed);
