@@ -68,6 +68,8 @@ def main():
     hash_mb = arg("--hash", 64)
     options = [sys.argv[i + 1].split("=", 1) for i, a in enumerate(sys.argv[:-1])
                if a == "--option"]
+    if any(len(o) != 2 for o in options):
+        sys.exit("--option takes NAME=VALUE")
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True, bufsize=1)
 
