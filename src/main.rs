@@ -13,10 +13,13 @@ const USAGE: &str = "usage:
   large-shogi perft <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
   large-shogi divide <depth> [--variant <name>] [--sfen <sfen>] [--moves <m1> ...]
   large-shogi analyse [--variant <name>] [--sfen <sfen>] [--depth N] [--nodes N]
-                      [--movetime MS] [--multipv N] [--stream] [--moves <m1> ...]
+                      [--movetime MS] [--multipv N] [--threads N] [--hash MB]
+                      [--option NAME=VALUE] [--stream] [--moves <m1> ...]
                                  JSON on stdout: a bestmove object with the best
                                  N lines (and, with --stream, an info object per
-                                 iteration and line first)
+                                 iteration and line first); --option (repeatable):
+                                 an Eval weight or a rule reading, as setoption
+                                 takes them (default: depth 4, 1 thread, 64 MB)
   large-shogi match --engine1 <cmd> --engine2 <cmd> [--games N] [--concurrency K]
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
                     [--tc1 <tc>] [--tc2 <tc>] [--option1 NAME=VALUE] [--option2 NAME=VALUE]
@@ -258,65 +261,105 @@ fn tool_openings(args: &[String]) -> i32 {
 
 fn tool_analyse(args: &[String]) -> i32 {
     use large_shogi::protocol::analyse::JsonReporter;
-    use large_shogi::protocol::session::Signals;
-    use large_shogi::search::Limits;
+    use large_shogi::protocol::session::{
+        DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS, SearchSetup, Signals,
+    };
+    use large_shogi::search::tt::TranspositionTable;
+    use large_shogi::search::{Limits, MAX_DEPTH};
     use std::time::Duration;
     let mut variant = variants::ALL[0];
     let mut sfen = None;
     let mut moves: Vec<&str> = Vec::new();
     let mut limits = Limits::default();
     let mut stream = false;
+    let (mut threads, mut hash_mb) = (1, DEFAULT_HASH_MB);
+    let mut weights = large_shogi::eval::Weights::default();
+    let mut alternatives: Vec<String> = Vec::new();
     let mut i = 0;
-    let number = |i: usize| -> Option<u64> { args.get(i + 1)?.parse().ok() };
+    // The number after flag `i`, if it lies in `lo..=hi`.
+    let number = |i: usize, lo: u64, hi: u64| -> Result<u64, String> {
+        match args.get(i + 1).and_then(|v| v.parse::<u64>().ok()) {
+            Some(n) if (lo..=hi).contains(&n) => Ok(n),
+            _ => Err(format!("{} takes a number from {lo} to {hi}", args[i])),
+        }
+    };
     while i < args.len() {
-        let step = match args[i].as_str() {
+        let step: Result<usize, String> = match args[i].as_str() {
             "--variant" => match args.get(i + 1).and_then(|v| variants::by_name(v)) {
                 Some(v) => {
                     variant = v;
-                    2
+                    Ok(2)
                 }
-                None => 0,
+                None => Err(format!("--variant takes one of: {}", variant_names())),
             },
-            "--sfen" => {
-                sfen = args.get(i + 1).cloned();
-                2
-            }
-            "--depth" => number(i).map_or(0, |d| {
-                limits.depth = Some(d.clamp(1, 64) as u32);
+            "--sfen" => match args.get(i + 1) {
+                Some(s) => {
+                    sfen = Some(s.clone());
+                    Ok(2)
+                }
+                None => Err("--sfen takes a position".into()),
+            },
+            "--depth" => number(i, 1, MAX_DEPTH as u64).map(|d| {
+                limits.depth = Some(d as u32);
                 2
             }),
-            "--nodes" => number(i).map_or(0, |n| {
-                limits.nodes = Some(n.max(1));
+            "--nodes" => number(i, 1, u64::MAX).map(|n| {
+                limits.nodes = Some(n);
                 2
             }),
-            "--movetime" => number(i).map_or(0, |ms| {
+            "--movetime" => number(i, 1, 1 << 40).map(|ms| {
                 limits.movetime = Some(Duration::from_millis(ms));
                 2
             }),
-            "--multipv" => number(i).map_or(0, |n| {
-                limits.multipv = n.clamp(1, 500) as usize;
+            "--multipv" => number(i, 1, 500).map(|n| {
+                limits.multipv = n as usize;
                 2
             }),
+            "--threads" => number(i, 1, MAX_THREADS as u64).map(|n| {
+                threads = n as usize;
+                2
+            }),
+            "--hash" => number(i, 1, MAX_HASH_MB as u64).map(|mb| {
+                hash_mb = mb as usize;
+                2
+            }),
+            "--option" => engine_option(args.get(i + 1), &mut weights, &mut alternatives)
+                .map(|()| 2)
+                .map_err(|e| format!("--option: {e}")),
             "--stream" => {
                 stream = true;
-                1
+                Ok(1)
             }
             "--moves" => {
                 moves.extend(args[i + 1..].iter().map(String::as_str));
-                args.len() - i
+                Ok(args.len() - i)
             }
-            _ => 0,
+            other => Err(format!("unknown argument '{other}'")),
         };
-        if step == 0 {
-            eprintln!("bad argument '{}'\n{}", args[i], usage());
-            return 2;
+        match step {
+            Ok(n) => i += n,
+            Err(why) => {
+                eprintln!("error: {why}\n{}", usage());
+                return 2;
+            }
         }
-        i += step;
     }
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
         limits.depth = Some(4);
     }
-    let mut session = new_session(variant);
+    let tt = match TranspositionTable::try_new(hash_mb) {
+        Ok(tt) => Arc::new(tt),
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let mut session = new_session(variants::with_alternatives(variant, &alternatives));
+    session.set_search(SearchSetup {
+        tt,
+        threads,
+        weights,
+    });
     let sfen = sfen.unwrap_or_else(|| variant.setup.to_string());
     if let Err(e) = session.set_position(&sfen, &moves) {
         eprintln!("error: {e}");
@@ -328,6 +371,36 @@ fn tool_analyse(args: &[String]) -> i32 {
         .spawn_search(limits.clone(), Signals::new(&limits), reporter)
         .join();
     0
+}
+
+/// `--option NAME=VALUE` of `analyse`: an evaluation weight (`EvalMobility=3`) or
+/// an alternative rule reading (`TaiGreatDragonJumps=true`), as the protocol's
+/// `setoption` takes them.
+fn engine_option(
+    arg: Option<&String>,
+    weights: &mut large_shogi::eval::Weights,
+    alternatives: &mut Vec<String>,
+) -> Result<(), String> {
+    let Some((name, value)) = arg.and_then(|a| a.split_once('=')) else {
+        return Err("NAME=VALUE expected".into());
+    };
+    if let Some(p) = large_shogi::eval::param(name) {
+        return p.set(weights, Some(value));
+    }
+    if !variants::alternative_options().contains(&name) {
+        return Err(format!("unknown option '{name}'"));
+    }
+    match value {
+        "true" => alternatives.push(name.to_string()),
+        "false" => alternatives.retain(|a| a != name),
+        _ => return Err(format!("{name} takes the value true or false")),
+    }
+    Ok(())
+}
+
+fn variant_names() -> String {
+    let names: Vec<&str> = variants::ALL.iter().map(|v| v.name).collect();
+    names.join(", ")
 }
 
 fn tool_perft(args: &[String], divide: bool) -> i32 {

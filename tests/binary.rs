@@ -87,6 +87,91 @@ fn bad_arguments_exit_with_status_2() {
 }
 
 #[test]
+fn analyse_refuses_bad_arguments_with_a_reason() {
+    for (args, reason) in [
+        (vec!["--depth", "0"], "--depth takes a number from 1 to 64"),
+        (vec!["--depth", "65"], "--depth takes a number from 1 to 64"),
+        (
+            vec!["--multipv", "501"],
+            "--multipv takes a number from 1 to 500",
+        ),
+        (
+            vec!["--threads", "0"],
+            "--threads takes a number from 1 to 256",
+        ),
+        (
+            vec!["--hash", "x"],
+            "--hash takes a number from 1 to 1048576",
+        ),
+        (vec!["--nodes"], "--nodes takes a number"),
+        (
+            vec!["--variant", "chess"],
+            "--variant takes one of: dai, daidai",
+        ),
+        (
+            vec!["--option", "EvalMobility"],
+            "--option: NAME=VALUE expected",
+        ),
+        (vec!["--option", "Foo=1"], "--option: unknown option 'Foo'"),
+        (
+            vec!["--option", "EvalMobility=101"],
+            "EvalMobility must be a number from 0 to 100",
+        ),
+        (
+            vec!["--option", "TaiGreatDragonJumps=yes"],
+            "TaiGreatDragonJumps takes the value true or false",
+        ),
+        (vec!["--frobnicate"], "unknown argument '--frobnicate'"),
+    ] {
+        let out = engine().arg("analyse").args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("error: ") && err.contains(reason),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn analyse_takes_threads_hash_and_options() {
+    let best = |args: &[&str]| {
+        let out = engine().arg("analyse").args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with("{\"type\":\"bestmove\""), "{text}");
+        text
+    };
+    // Two threads and a small table still complete the asked depth.
+    let two = best(&["--depth", "6", "--threads", "2", "--hash", "4"]);
+    assert!(two.contains("\"depth\":6,"), "{two}");
+    // An evaluation weight changes the score of the same search.
+    let plain = best(&["--depth", "3"]);
+    let mobile = best(&["--depth", "3", "--option", "EvalMobility=50"]);
+    let score = |t: &str| {
+        t.split("\"score\":")
+            .nth(1)
+            .unwrap()
+            .split('}')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(score(&plain), score(&mobile), "{plain}\n{mobile}");
+    // A rule reading of another variant is accepted and leaves this one alone.
+    assert_eq!(
+        score(&best(&[
+            "--depth",
+            "3",
+            "--option",
+            "TaiGreatDragonJumps=true"
+        ])),
+        score(&plain)
+    );
+}
+
+#[test]
 fn analyse_prints_json_for_scripts() {
     let out = engine()
         .args(["analyse", "--depth", "2", "--stream", "--moves", "9k9j"])

@@ -10,7 +10,9 @@
 //! when the user picks a piece up and draws the `highlight` board it gets back, and
 //! takes the marked squares as the only legal targets.
 
-use super::session::{Out, Report, Reporter, SearchSetup, Session, Signals};
+use super::session::{
+    MAX_HASH_MB, MAX_THREADS, Out, Report, Reporter, SearchSetup, Session, Signals,
+};
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::{Move, MoveText};
@@ -617,14 +619,14 @@ impl CecpEngine {
         match cmd {
             "protover" => self.protover(),
             "memory" => match args.first().and_then(|m| m.parse::<usize>().ok()) {
-                Some(mb) if (1..=1 << 20).contains(&mb) => match self.setup.resize(mb) {
+                Some(mb) if (1..=MAX_HASH_MB).contains(&mb) => match self.setup.resize(mb) {
                     Ok(()) => self.session.set_search(self.setup.clone()),
                     Err(e) => self.say(&format!("Error ({e}): memory")),
                 },
                 _ => self.say("Error (bad size): memory"),
             },
             "cores" => match args.first().and_then(|n| n.parse::<usize>().ok()) {
-                Some(n) if (1..=256).contains(&n) => {
+                Some(n) if (1..=MAX_THREADS).contains(&n) => {
                     self.setup.threads = n;
                     self.session.set_search(self.setup.clone());
                 }

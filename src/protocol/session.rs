@@ -196,6 +196,10 @@ struct GameSession<const C: usize> {
 
 /// Transposition table size of a protocol engine, in megabytes (`USI_Hash`).
 pub const DEFAULT_HASH_MB: usize = 64;
+/// Largest transposition table accepted, in megabytes.
+pub const MAX_HASH_MB: usize = 1 << 20;
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 256;
 
 /// What a protocol engine's searches share from game to game: the transposition
 /// table (`USI_Hash`, CECP `memory`) and the thread count (`Threads`, `cores`).

@@ -3,12 +3,10 @@
 //! Every malformed or illegal command gets one `info string error: ...` line and
 //! leaves the engine's state as it was.
 
-use super::session::{DEFAULT_HASH_MB, Out, SearchSetup, Session, Signals, UsiReporter};
+use super::session::{
+    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS, Out, SearchSetup, Session, Signals, UsiReporter,
+};
 
-/// Largest transposition table accepted, in megabytes.
-const MAX_HASH_MB: usize = 1 << 20;
-/// Most search threads accepted.
-const MAX_THREADS: usize = 256;
 /// Most MultiPV lines accepted.
 pub const MAX_MULTIPV: usize = 500;
 use crate::game::describe;
