@@ -446,3 +446,23 @@ fn overflowing_clock_values_are_refused() {
     assert!(h.send("level 40 5 0").is_empty());
     assert_eq!(h.send("ping 2"), vec!["pong 2"]);
 }
+
+/// A move of the engine that ends the game is followed at once by the result, not
+/// at the next command (XBoard facing a person would wait for it); asked to move
+/// in a finished game, the engine gives the result again.
+#[test]
+fn a_game_the_engines_move_ends_is_announced_at_once() {
+    // A Black (XBoard's white) rook below White's lone king.
+    let mut h = set_up("7k7/7R7/15/15/15/15/15/15/15/15/15/15/15/15/7K7");
+    h.send("sd 2");
+    let out = h.send_wait("go", "1-0");
+    assert!(out.iter().any(|l| l.starts_with("move ")), "{out:?}");
+    let result = out.iter().position(|l| l.starts_with("1-0 {")).unwrap();
+    assert!(
+        out[..result].iter().any(|l| l.starts_with("move ")),
+        "{out:?}"
+    );
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(h.send("ping 1"), vec!["pong 1"], "the result once");
+    assert!(h.send("go")[0].starts_with("1-0 {"));
+}

@@ -6,6 +6,9 @@ use crate::board::Square;
 use crate::rules::Rules;
 use crate::types::{FormId, Side};
 
+/// Largest move number an SFEN may give (and the engine writes).
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
+
 impl<const C: usize> Position<C> {
     pub fn from_sfen(rules: &'static Rules, sfen: &str) -> Result<Self, String> {
         let fields: Vec<&str> = sfen.split_whitespace().collect();
@@ -32,8 +35,10 @@ impl<const C: usize> Position<C> {
             Some(n) => n
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| (1..=1_000_000).contains(&n))
-                .ok_or_else(|| format!("sfen move number must be 1..1000000, not '{n}'"))?,
+                .filter(|&n| (1..=MAX_MOVE_NUMBER).contains(&n))
+                .ok_or_else(|| {
+                    format!("sfen move number must be 1..{MAX_MOVE_NUMBER}, not '{n}'")
+                })?,
             None => 1,
         };
         Ok(Self::from_pieces(rules, &pieces, stm, move_number))
@@ -65,7 +70,8 @@ impl<const C: usize> Position<C> {
             }
         }
         let side = if self.stm == Side::Black { 'b' } else { 'w' };
-        format!("{s} {side} - {}", self.move_number)
+        // Capped as on input, so that every SFEN written reads back.
+        format!("{s} {side} - {}", self.move_number.min(MAX_MOVE_NUMBER))
     }
 }
 
@@ -177,4 +183,29 @@ fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>
         }
     }
     Ok(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::variants::dai::DAI;
+
+    #[test]
+    fn a_written_move_number_reads_back_past_the_cap() {
+        let rules = Rules::get(&DAI);
+        let at_cap = DAI
+            .setup
+            .replace(" b - 1", &format!(" b - {MAX_MOVE_NUMBER}"));
+        let mut game = Game::<2>::new(rules, &at_cap).unwrap();
+        game.play_text("9k9j").unwrap();
+        let written = game.pos.to_sfen();
+        assert!(
+            written.ends_with(&format!(" w - {MAX_MOVE_NUMBER}")),
+            "{written}"
+        );
+        assert!(Position::<2>::from_sfen(rules, &written).is_ok());
+        let past = written.replace(" w - 1000000", " w - 1000001");
+        assert!(Position::<2>::from_sfen(rules, &past).is_err());
+    }
 }

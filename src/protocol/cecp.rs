@@ -340,6 +340,11 @@ struct CecpReporter {
     /// The move played, for the protocol loop to apply to its game.
     played: Arc<Mutex<Option<String>>>,
     pass: Option<String>,
+    /// The game before the move: the move is played on it to announce at once a
+    /// result it brings (XBoard, facing a person, would otherwise not learn it
+    /// until the next command). `announced` tells the loop not to repeat it.
+    referee: Mutex<Box<dyn Session>>,
+    announced: Arc<AtomicBool>,
 }
 
 fn xb_score(score: i32) -> i32 {
@@ -400,6 +405,13 @@ impl Reporter for CecpReporter {
         for leg in legs {
             (self.out)(&format!("move {leg}"));
         }
+        let mut referee = self.referee.lock().unwrap_or_else(|e| e.into_inner());
+        if referee.play(m).is_ok()
+            && let Some(line) = result_line(referee.as_ref())
+        {
+            (self.out)(&line);
+            self.announced.store(true, Ordering::Relaxed);
+        }
     }
 }
 
@@ -407,7 +419,23 @@ struct Thinking {
     signals: Arc<Signals>,
     discard: Arc<AtomicBool>,
     played: Arc<Mutex<Option<String>>>,
+    /// The search thread has announced the result its move brought.
+    announced: Arc<AtomicBool>,
     handle: JoinHandle<()>,
+}
+
+/// `1-0 {reason}`, `0-1 {...}` or `1/2-1/2 {...}` if the game is over.
+fn result_line(session: &dyn Session) -> Option<String> {
+    let o = session.outcome()?;
+    let score = match &o {
+        Outcome::Win {
+            winner: Side::Black,
+            ..
+        } => "1-0",
+        Outcome::Win { .. } => "0-1",
+        Outcome::Draw { .. } => "1/2-1/2",
+    };
+    Some(format!("{score} {{{}}}", describe(&o)))
 }
 
 /// Time control from `level`, `st` and `sd`, and the clocks from `time`/`otim`.
@@ -499,7 +527,9 @@ impl CecpEngine {
                 Ok(()) => self.moved(),
                 Err(e) => self.say(&format!("Error (internal): own move {m}: {e}")),
             }
-            self.announce_result();
+            if !t.announced.load(Ordering::Relaxed) {
+                self.announce_result();
+            }
         }
     }
 
@@ -520,16 +550,8 @@ impl CecpEngine {
     }
 
     fn announce_result(&self) {
-        if let Some(o) = self.session.outcome() {
-            let (score, why) = match &o {
-                Outcome::Win {
-                    winner: Side::Black,
-                    ..
-                } => ("1-0", describe(&o)),
-                Outcome::Win { .. } => ("0-1", describe(&o)),
-                Outcome::Draw { .. } => ("1/2-1/2", describe(&o)),
-            };
-            self.say(&format!("{score} {{{why}}}"));
+        if let Some(line) = result_line(self.session.as_ref()) {
+            self.say(&line);
         }
     }
 
@@ -658,6 +680,8 @@ impl CecpEngine {
             "go" => {
                 self.force = false;
                 self.engine_side = self.side_to_move();
+                // Asked to move in a finished game: the result again, not silence.
+                self.announce_result();
                 self.maybe_think();
             }
             "playother" => {
@@ -1029,6 +1053,7 @@ impl CecpEngine {
         let signals = Signals::new(&limits);
         let discard = Arc::new(AtomicBool::new(false));
         let played = Arc::new(Mutex::new(None));
+        let announced = Arc::new(AtomicBool::new(false));
         let reporter = Box::new(CecpReporter {
             out: self.out.clone(),
             geo: self.geo,
@@ -1037,12 +1062,15 @@ impl CecpEngine {
             discard: discard.clone(),
             played: played.clone(),
             pass: self.session.pass_move(),
+            referee: Mutex::new(self.session.fork()),
+            announced: announced.clone(),
         });
         let handle = self.session.spawn_search(limits, signals.clone(), reporter);
         self.thinking = Some(Thinking {
             signals,
             discard,
             played,
+            announced,
             handle,
         });
     }

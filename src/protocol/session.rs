@@ -179,6 +179,9 @@ pub trait Session: Send {
     /// The material balance in centipawns from Black's point of view: the
     /// evaluation's piece values, kept incrementally by the position.
     fn material(&self) -> i32;
+    /// A copy of the game without the search setup: a referee for the moves a
+    /// search thread plays (CECP announces a game its own move ended at once).
+    fn fork(&self) -> Box<dyn Session>;
     /// Searches in a thread of its own, printing through `reporter`.
     fn spawn_search(
         &self,
@@ -328,6 +331,14 @@ impl<const C: usize> Session for GameSession<C> {
 
     fn undo(&mut self) -> bool {
         self.game.undo().is_some()
+    }
+
+    fn fork(&self) -> Box<dyn Session> {
+        Box::new(GameSession::<C> {
+            rules: self.rules,
+            game: self.game.clone(),
+            search: None,
+        })
     }
 
     fn pass_move(&self) -> Option<String> {
