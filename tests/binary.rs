@@ -219,11 +219,48 @@ fn analyse_prints_json_for_scripts() {
     assert_eq!(text.lines().count(), 1, "{text}");
     let lines = text.split("\"lines\":[").nth(1).expect("a lines field");
     assert!(lines.starts_with("{\"multipv\":1,"), "{text}");
-    assert!(lines.contains("},{\"multipv\":2,\"score\":"), "{text}");
+    assert!(
+        lines.contains("},{\"multipv\":2,\"depth\":3,\"score\":"),
+        "{text}"
+    );
     assert!(!lines.contains("\"multipv\":3"), "{text}");
 
     let bad = engine().args(["analyse", "--depth", "x"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A node limit that stops an iteration between its MultiPV lines: the lines it
+/// did not reach come from the iteration before, each with its depth.
+#[test]
+fn analyse_fills_the_lines_a_limit_cut_off() {
+    let out = engine()
+        .args(["analyse", "--nodes", "300000", "--multipv", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines = text.split("\"lines\":[").nth(1).expect("a lines field");
+    let depths: Vec<u32> = (1..=3)
+        .map(|k| {
+            let at = lines
+                .find(&format!("{{\"multipv\":{k},\"depth\":"))
+                .unwrap_or_else(|| panic!("line {k}: {text}"));
+            let rest = &lines[at + format!("{{\"multipv\":{k},\"depth\":").len()..];
+            rest[..rest.find(',').unwrap()].parse().unwrap()
+        })
+        .collect();
+    assert!(!lines.contains("\"multipv\":4"), "{text}");
+    // Today's search stops here after two lines of depth 8 (one thread: the
+    // same nodes every run) and takes the third from depth 7. Whatever a search
+    // change does to that, the lines stay in order and at most a ply apart, and
+    // the first is the reported depth's.
+    assert!(
+        depths.windows(2).all(|w| w[0] >= w[1] && w[0] - w[1] <= 1),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("\"depth\":{},\"seldepth\"", depths[0])),
+        "{text}"
+    );
 }
 
 #[test]

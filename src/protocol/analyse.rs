@@ -17,7 +17,12 @@ pub struct JsonReporter {
 struct Last {
     best: Option<String>,
     depth: u32,
-    lines: Vec<String>,
+    /// The lines of iteration `depth` so far, and of the one before: (first
+    /// move, the object's fields after `multipv`).
+    lines: Vec<(String, String)>,
+    before: Vec<(String, String)>,
+    /// Lines asked for (`MultiPV`).
+    wanted: usize,
 }
 
 impl JsonReporter {
@@ -76,16 +81,22 @@ impl Reporter for JsonReporter {
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         if r.multipv == 1 {
             last.best = Some(fields);
+            if r.depth != last.depth {
+                last.before = std::mem::take(&mut last.lines);
+            }
             last.depth = r.depth;
             last.lines.clear();
+            last.wanted = r.lines.max(1);
         }
         if r.depth == last.depth {
-            last.lines.push(format!(
-                "{{\"multipv\":{},\"score\":{},\"pv\":{}}}",
-                r.multipv,
+            let first = r.pv.first().cloned().unwrap_or_default();
+            let line = format!(
+                "\"depth\":{},\"score\":{},\"pv\":{}",
+                r.depth,
                 score_json(r.score),
                 list(r.pv)
-            ));
+            );
+            last.lines.push((first, line));
         }
     }
 
@@ -95,8 +106,19 @@ impl Reporter for JsonReporter {
             Some(m) => format!("\"{m}\""),
             None => "null".into(),
         };
-        let rest = match last.best {
-            Some(f) => format!(",{f},\"lines\":[{}]", last.lines.join(",")),
+        // A limit that stopped the last iteration between its lines leaves the
+        // lines it did not reach to the iteration before (each says its depth).
+        let mut lines: Vec<&str> = last.lines.iter().map(|(_, l)| l.as_str()).collect();
+        for (first, line) in &last.before {
+            if lines.len() < last.wanted && !last.lines.iter().any(|(f, _)| f == first) {
+                lines.push(line);
+            }
+        }
+        let lines: Vec<String> = (lines.iter().enumerate())
+            .map(|(i, l)| format!("{{\"multipv\":{},{l}}}", i + 1))
+            .collect();
+        let rest = match &last.best {
+            Some(f) => format!(",{f},\"lines\":[{}]", lines.join(",")),
             None => String::new(),
         };
         (self.out)(&format!(
