@@ -390,11 +390,12 @@ fn engine_option(
     if !variants::alternative_options().contains(&name) {
         return Err(format!("unknown option '{name}'"));
     }
-    match value {
-        "true" => alternatives.push(name.to_string()),
-        "false" => alternatives.retain(|a| a != name),
+    let on = match value {
+        "true" => true,
+        "false" => false,
         _ => return Err(format!("{name} takes the value true or false")),
-    }
+    };
+    variants::switch_alternative(alternatives, name, on);
     Ok(())
 }
 

@@ -829,10 +829,7 @@ impl CecpEngine {
             Some("0" | "false") => false,
             _ => return self.say(&format!("Error ({name} takes 0 or 1): option")),
         };
-        self.alternatives.retain(|a| a != name);
-        if on {
-            self.alternatives.push(name.to_string());
-        }
+        variants::switch_alternative(&mut self.alternatives, name, on);
     }
 
     /// `lift`, `put` and `hover`: where the user picks pieces up and puts them down.

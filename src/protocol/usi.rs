@@ -260,13 +260,8 @@ impl Engine {
                     Some("false") => false,
                     _ => return self.error(&format!("{alt} takes the value true or false")),
                 };
-                if on == self.alternatives.iter().any(|a| a == alt) {
+                if !variants::switch_alternative(&mut self.alternatives, alt, on) {
                     return;
-                }
-                if on {
-                    self.alternatives.push(alt.to_string());
-                } else {
-                    self.alternatives.retain(|a| a != alt);
                 }
                 // A different rule set: a new game of the current variant.
                 let base = variants::by_name(self.session.def().name).expect("a known variant");

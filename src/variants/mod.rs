@@ -71,6 +71,20 @@ pub fn alternative_options() -> Vec<&'static str> {
     names
 }
 
+/// Turns alternative reading `name` on or off in `enabled` (each name at most
+/// once); false if it already was so.
+pub fn switch_alternative(enabled: &mut Vec<String>, name: &str, on: bool) -> bool {
+    if on == enabled.iter().any(|a| a == name) {
+        return false;
+    }
+    if on {
+        enabled.push(name.to_string());
+    } else {
+        enabled.retain(|a| a != name);
+    }
+    true
+}
+
 /// The variant with the alternative readings named in `enabled` that apply to it
 /// (built once per combination; the variant itself when none applies).
 pub fn with_alternatives(def: &'static VariantDef, enabled: &[String]) -> &'static VariantDef {
@@ -104,4 +118,20 @@ pub fn with_alternatives(def: &'static VariantDef, enabled: &[String]) -> &'stat
         variant
     });
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reading_is_switched_once() {
+        let mut on = Vec::new();
+        assert!(switch_alternative(&mut on, "TaiGreatDragonJumps", true));
+        assert!(!switch_alternative(&mut on, "TaiGreatDragonJumps", true));
+        assert_eq!(on, ["TaiGreatDragonJumps"]);
+        assert!(switch_alternative(&mut on, "TaiGreatDragonJumps", false));
+        assert!(!switch_alternative(&mut on, "TaiGreatDragonJumps", false));
+        assert!(on.is_empty());
+    }
 }
