@@ -343,7 +343,8 @@ struct CecpReporter {
     /// The game before the move: the move is played on it to announce at once a
     /// result it brings (XBoard, facing a person, would otherwise not learn it
     /// until the next command). `announced` tells the loop not to repeat it.
-    referee: Mutex<Box<dyn Session>>,
+    /// None in analysis, which plays no move.
+    referee: Option<Mutex<Box<dyn Session>>>,
     announced: Arc<AtomicBool>,
 }
 
@@ -405,7 +406,10 @@ impl Reporter for CecpReporter {
         for leg in legs {
             (self.out)(&format!("move {leg}"));
         }
-        let mut referee = self.referee.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(referee) = &self.referee else {
+            return;
+        };
+        let mut referee = referee.lock().unwrap_or_else(|e| e.into_inner());
         if referee.play(m).is_ok()
             && let Some(line) = result_line(referee.as_ref())
         {
@@ -1059,7 +1063,7 @@ impl CecpEngine {
             discard: discard.clone(),
             played: played.clone(),
             pass: self.session.pass_move(),
-            referee: Mutex::new(self.session.fork()),
+            referee: (!analyze).then(|| Mutex::new(self.session.fork())),
             announced: announced.clone(),
         });
         let handle = self.session.spawn_search(limits, signals.clone(), reporter);
