@@ -23,6 +23,11 @@ differ.
 `--option NAME=VALUE` (repeatable) sets an engine option before every search, for
 comparing weights without a second build.
 
+`--per-depth` (with a book, not with `--skip-one`) also prints where the threads'
+extra nodes are: each completed iteration's nodes summed over the positions, one
+thread against N, and the totals split by whether one thread's best move stayed the
+same over its last four iterations (a settled position) or not.
+
 `--hash MB` sets the table's size (default 64, the size one thread searches these
 positions best with; a larger table slows one thread and so flatters the ratio).
 
@@ -43,7 +48,7 @@ POSITIONS = [
 ]
 
 
-SWITCHES = ("--skip-one",)
+SWITCHES = ("--skip-one", "--per-depth")
 
 
 def arg(name, default):
@@ -77,10 +82,15 @@ def main():
         p.stdin.write(line + "\n")
         p.stdin.flush()
 
+    iterations = {}
+
     def wait_for(prefix):
         """The line starting with `prefix`, and the node count of the last
-        `info` line before it (every thread's nodes, at the end of a search)."""
+        `info` line before it (every thread's nodes, at the end of a search).
+        `iterations` gets each completed iteration's (nodes so far, best move)
+        by depth: its exact `info` line, the last one of that depth."""
         nodes = 0
+        iterations.clear()
         while True:
             line = p.stdout.readline()
             if not line:
@@ -88,11 +98,15 @@ def main():
             words = line.split()
             if words[:1] == ["info"] and "nodes" in words:
                 nodes = int(words[words.index("nodes") + 1])
+                if ("depth" in words and "pv" in words and "lowerbound" not in words
+                        and "upperbound" not in words):
+                    best = words[words.index("pv") + 1]
+                    iterations[int(words[words.index("depth") + 1])] = (nodes, best)
             if line.startswith(prefix):
                 return line, nodes
 
     def timed(threads, position, depth):
-        """Seconds and nodes to `depth`."""
+        """Seconds and nodes to `depth` (and `iterations` filled)."""
         send(f"setoption name Threads value {threads}")
         send(f"setoption name USI_Hash value {hash_mb}")
         for name, value in options:
@@ -116,10 +130,17 @@ def main():
         send(f"setoption name USI_Variant value {variant}")
         total, searched, logs = {1: 0.0, threads: 0.0}, {1: 0, threads: 0}, []
         skip_one = "--skip-one" in sys.argv
+        per_depth = "--per-depth" in sys.argv
+        # Per depth: [one thread's nodes, N threads']; per kind of position
+        # (settled or not): [one's time, N's time, one's nodes, N's nodes, count].
+        split = ({}, {True: [0.0, 0.0, 0, 0, 0], False: [0.0, 0.0, 0, 0, 0]})
         for i, sfen in enumerate(sfens[:arg("--positions", 12)]):
             if not skip_one:
                 one, one_nodes = timed(1, f"sfen {sfen}", depth)
+                one_iterations = dict(iterations)
             many, many_nodes = timed(threads, f"sfen {sfen}", depth)
+            if per_depth and not skip_one:
+                count_per_depth(split, one_iterations, dict(iterations), one, many)
             total[threads] += many
             searched[threads] += many_nodes
             if skip_one:
@@ -143,6 +164,8 @@ def main():
               f"{total[1] / total[threads]:.2f}x; geometric mean "
               f"{math.exp(sum(logs) / len(logs)):.2f}x; nodes {nodes_ratio:.3f}x, "
               f"node rate {rate_ratio:.2f}x")
+        if per_depth:
+            print_per_depth(split, threads)
         send("quit")
         return
     for variant, position, depth in POSITIONS:
@@ -157,6 +180,35 @@ def main():
               f"{threads} threads {' '.join(f'{x:.2f}' for x in times[threads])} s; "
               f"median {one:.2f} / {many:.2f} = {one / many:.2f}x", flush=True)
     send("quit")
+
+
+def count_per_depth(split, one, many, one_time, many_time):
+    """Adds one position's iterations (`{depth: (nodes so far, best)}` for one
+    thread and for N) to `split` (see `main`)."""
+    by_depth, kinds = split
+    for its, t in ((one, 0), (many, 1)):
+        before = 0
+        for d in sorted(its):
+            by_depth.setdefault(d, [0, 0])[t] += its[d][0] - before
+            before = its[d][0]
+    last = max(one)
+    settled = all(one.get(d, (0, None))[1] == one[last][1] for d in range(last - 3, last + 1))
+    kind = kinds[settled]
+    for i, x in enumerate((one_time, many_time, one[last][0], many[max(many)][0], 1)):
+        kind[i] += x
+
+
+def print_per_depth(split, threads):
+    by_depth, kinds = split
+    print(f"depth: nodes of the iteration, 1 / {threads} threads")
+    for d in sorted(by_depth):
+        one, many = by_depth[d]
+        print(f"  {d}: {one} / {many} = {many / max(one, 1):.2f}x")
+    for settled, (one_t, many_t, one_n, many_n, n) in kinds.items():
+        if n:
+            print(f"{'settled' if settled else 'unsettled'} ({n} positions): "
+                  f"{one_t:.1f} / {many_t:.1f} s = {one_t / many_t:.2f}x; "
+                  f"nodes {many_n / one_n:.3f}x")
 
 
 if __name__ == "__main__":
