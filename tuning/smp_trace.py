@@ -15,8 +15,8 @@ alone; it changes no search result, so the bench signature holds).
 The traced build counts every node by (position, remaining depth; quiescence as
 depth 0) in a table of 16 M slots shared by the threads and emptied when a search
 starts, holding the last thread to enter that node and whether it is still
-inside it. A visit is a repeat of the
-other thread's (still inside, or done with it) or of its own. Of the main-search
+inside it. A visit is a repeat of the other thread's (still inside, or done
+with it) or of its own. Of the main-search
 visits repeating a node the other thread was done with, it records what the
 table said (no entry, too shallow, a bound that did not cut) and the nodes of the
 visit's subtree (the outermost repeat only). Root moves' subtrees are split by
@@ -25,6 +25,7 @@ null-window search, its full-depth search after a reduced one failed high, and
 its search with the whole window. Timing is slower with the trace, so only the
 node counts mean anything.
 """
+import json
 import sys
 
 DEPTHS = ["qs", "1", "2", "3", "4", "5+"]
@@ -48,7 +49,7 @@ def main():
     for line in open(sys.argv[1]):
         if line.startswith("SMPTRACE "):
             _, who, rest = line.split(" ", 2)
-            runs.append((who, *eval("[" + rest.replace("] [", "], [") + "]")))
+            runs.append((who, *json.loads("[" + rest.replace("] [", "], [") + "]")))
     # A one-thread search prints a main line alone; a two-thread one a main and a
     # helper line, in either order.
     one, two = None, {}
