@@ -19,7 +19,8 @@ inside it. A visit is a repeat of the other thread's (still inside, or done
 with it) or of its own. Of the main-search
 visits repeating a node the other thread was done with, it records what the
 table said (no entry, too shallow, a bound that did not cut) and the nodes of the
-visit's subtree (the outermost repeat only). Root moves' subtrees are split by
+visit's subtree (the outermost repeat only), and for a lower bound under this
+thread's null window, how far under beta it was. Root moves' subtrees are split by
 the kind of search: the first move's, a later move's reduced or unreduced
 null-window search, its full-depth search after a reduced one failed high, and
 its search with the whole window. Timing is slower with the trace, so only the
@@ -31,6 +32,7 @@ import sys
 DEPTHS = ["qs", "1", "2", "3", "4", "5+"]
 CLASSES = ["no entry", "too shallow", "exact", "lower, null window",
            "upper, null window", "bound, wider window", "-", "returned early"]
+GAPS = ["1", "2-3", "4-10", "11-30", "31-100", "101+"]
 ROOT = ["first move", "later, reduced", "later, null window", "later, full depth again",
         "later, whole window"]
 
@@ -45,7 +47,7 @@ def add(a, b):
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: smp_trace.py TRACE")
-    runs = []  # (thread, dup, why, whyn, shal, root)
+    runs = []  # (thread, dup, why, whyn, shal, root, gaps)
     for line in open(sys.argv[1]):
         if line.startswith("SMPTRACE "):
             _, who, rest = line.split(" ", 2)
@@ -88,6 +90,9 @@ def main():
         shal = two[who][3]
         for p in range(4):
             print(f"  {who}, ply {p + 1 if p < 3 else '4+'}: {shal[p]}")
+    print("\nthe 'lower, null window' ones, subtree nodes by how far the bound was under "
+          "beta (cp)")
+    print("  " + "  ".join(f"{g}: {n}" for g, n in zip(GAPS, both[5])))
     print("\nroot moves' subtrees, nodes: one thread | main | helper")
     for k, name in enumerate(ROOT):
         print(f"  {name:24} {one[4][k]:12d} | {two['main'][4][k]:12d} | "
