@@ -29,6 +29,10 @@ pub struct Weights {
     /// the exchanges that open a closed position (as chess engines scale by the
     /// fifty-move counter).
     pub progress: i32,
+    /// The score is rounded to a multiple of this many centipawns (1: exact).
+    /// Coarser scores make more of the search's bounds coincide, so that one
+    /// result settles more later searches of the same position.
+    pub grain: i32,
     /// The share (percent) of `mobility` that counts on this variant's board
     /// (`MOBILITY_PCT`; set by `for_variant`, not an option).
     pub mobility_pct: i32,
@@ -50,6 +54,7 @@ impl Default for Weights {
             royal_attack: 0,
             advance: 0,
             progress: 0,
+            grain: 1,
             mobility_pct: 100,
         }
     }
@@ -63,6 +68,7 @@ impl Weights {
         royal_attack: 0,
         advance: 0,
         progress: 0,
+        grain: 1,
         mobility_pct: 100,
     };
 
@@ -118,6 +124,12 @@ pub const PARAMS: &[Param] = &[
         min: 0,
         max: 10000,
         field: |w| &mut w.progress,
+    },
+    Param {
+        name: "EvalGrain",
+        min: 1,
+        max: 64,
+        field: |w| &mut w.grain,
     },
 ];
 
@@ -181,7 +193,18 @@ fn score_black<const C: usize>(pos: &Position<C>, w: &Weights, mobility: i32) ->
         let quiet = (pos.quiet_plies() as i64).min(w.progress as i64);
         s = (s as i64 * (span - quiet) / span) as i32;
     }
-    s
+    round_to_grain(s, w.grain)
+}
+
+/// `s` rounded to the nearest multiple of `grain`, halves away from zero, so
+/// that a position and its colour-swapped copy still score the same.
+fn round_to_grain(s: i32, grain: i32) -> i32 {
+    if grain <= 1 {
+        return s;
+    }
+    let half = grain / 2;
+    let r = (s.abs() + half) / grain * grain;
+    if s < 0 { -r } else { r }
 }
 
 /// Score from the side to move's point of view.
@@ -260,6 +283,23 @@ mod tests {
         let start = Position::<3>::from_sfen(dd, dd.def.setup).unwrap();
         // Symmetric start: the potentials cancel.
         assert_eq!(start.potential(), 0);
+    }
+
+    #[test]
+    fn grain_rounds_to_the_nearest_multiple_alike_for_both_colours() {
+        assert_eq!(round_to_grain(37, 1), 37);
+        for (s, r) in [(0, 0), (3, 0), (4, 8), (11, 8), (12, 16), (-4, -8), (-3, 0)] {
+            assert_eq!(round_to_grain(s, 8), r, "{s}");
+        }
+        let w = Weights {
+            grain: 8,
+            ..Weights::default()
+        };
+        let dai = pos(
+            "dai",
+            "15/7r7/15/15/15/15/15/7K7/15/15/15/15/15/15/k14 b - 1",
+        );
+        assert_eq!(evaluate_black(&dai, &w) % 8, 0);
     }
 
     #[test]
