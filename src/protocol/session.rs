@@ -20,18 +20,7 @@ pub type Out = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// One completed search iteration (or MultiPV line, or failed aspiration
 /// search), moves in the engine's own notation.
-pub struct Report<'a> {
-    pub depth: u32,
-    pub seldepth: u32,
-    pub score: i32,
-    pub bound: Bound,
-    pub multipv: usize,
-    pub lines: usize,
-    pub nodes: u64,
-    pub elapsed: Duration,
-    pub hashfull: u32,
-    pub pv: &'a [String],
-}
+pub type Report<'a> = Iteration<'a, String>;
 
 /// What a finished search answers.
 pub struct Final<'a> {
@@ -486,18 +475,7 @@ fn main_search<const C: usize>(
             reporter.currmove(&mv.to_text(geo), number, depth)
         }));
     let mut report = |it: &Iteration| {
-        reporter.iteration(&Report {
-            depth: it.depth,
-            seldepth: it.seldepth,
-            score: it.score,
-            bound: it.bound,
-            multipv: it.multipv,
-            lines: it.lines,
-            nodes: it.nodes,
-            elapsed: it.elapsed,
-            hashfull: it.hashfull,
-            pv: &texts(it.pv),
-        });
+        reporter.iteration(&it.with_pv(&texts(it.pv)));
     };
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         searcher.run(limits, &mut report)

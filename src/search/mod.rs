@@ -65,8 +65,9 @@ pub struct SearchResult {
 }
 
 /// One completed iteration (or one line of it under MultiPV, or a failed
-/// aspiration search), for `info` lines.
-pub struct Iteration<'a> {
+/// aspiration search), for `info` lines; its moves are `M`s (the protocol's
+/// reports hold them as text).
+pub struct Iteration<'a, M = Move> {
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
@@ -81,7 +82,25 @@ pub struct Iteration<'a> {
     pub elapsed: Duration,
     /// Permille of the transposition table written by this search.
     pub hashfull: u32,
-    pub pv: &'a [Move],
+    pub pv: &'a [M],
+}
+
+impl<M> Iteration<'_, M> {
+    /// The same iteration with its line given as `pv`.
+    pub fn with_pv<'b, N>(&self, pv: &'b [N]) -> Iteration<'b, N> {
+        Iteration {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            bound: self.bound,
+            multipv: self.multipv,
+            lines: self.lines,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            hashfull: self.hashfull,
+            pv,
+        }
+    }
 }
 
 pub struct Searcher<'a, const C: usize> {
