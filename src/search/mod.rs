@@ -259,6 +259,17 @@ const QUIESCE_PLIES: usize = 8;
 const QUIESCE_RECAPTURES_FROM: usize = 3;
 /// Delta-pruning margin: what positional terms may add to a capture's material.
 const DELTA_MARGIN: i32 = 200;
+
+/// Delta pruning's floor in a quiescence node: captures taking this much or
+/// less cannot lift `stand` to `alpha`. Never as high as a royal's worth: with
+/// a won mate in alpha (a null-window search at mate scores) the floor would
+/// pass every royal's value, and the capture of the last royal, which wins
+/// sooner than alpha's mate, was pruned. Taikyoku's two-thread search played
+/// into a royal capture four plies deep that way (tuning/README.md, thirtieth
+/// session).
+fn delta_floor(alpha: i32, stand: i32) -> i32 {
+    (alpha - stand - DELTA_MARGIN).min(see::ROYAL_VALUE / 2)
+}
 /// Quiescence's lazy stand pat (`quiesce`): how far a move's change of mobility
 /// is assumed to move the score at most. In taikyoku, 124 of 200 k quiescence
 /// nodes (depth 5 from the start) stood pat lazily where the full evaluation
@@ -1081,7 +1092,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
-        let floor = alpha - stand - DELTA_MARGIN; // delta pruning's, below
+        let floor = delta_floor(alpha, stand); // delta pruning's, below
         let mut victim = None;
         match self.pos.last_move() {
             Some(last) if qply >= QUIESCE_RECAPTURES_FROM => {
@@ -1098,7 +1109,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             // Delta pruning: a capture taking `floor` or less cannot lift the
             // score to alpha even with a margin, and is not tried (royals count
             // as winning). Alpha only rises, and the floor with it.
-            let floor = alpha - stand - DELTA_MARGIN;
+            let floor = delta_floor(alpha, stand);
             let Some((gain, mv, checked)) =
                 self.pick_capture(&mut victim, &mut list, &mut moves, k, floor)
             else {

@@ -16,7 +16,7 @@ use crate::types::PieceId;
 use arrayvec::ArrayVec;
 
 /// A royal's worth in an exchange: losing it ends the game for a side with one.
-const ROYAL_VALUE: i32 = 100_000;
+pub const ROYAL_VALUE: i32 = 100_000;
 
 /// Longest exchange followed.
 const MAX_EXCHANGE: usize = 32;

@@ -179,3 +179,51 @@ fn only_the_main_thread_starts_a_new_table_generation() {
     main.run(&limits, &mut |_| {});
     assert!(tt.hashfull() < 500, "{}", tt.hashfull());
 }
+
+/// Taikyoku: the taikyoku book's second opening, then `moves`.
+fn taikyoku_game(moves: &[&str]) -> Game<11> {
+    use crate::variants::taikyoku::TAIKYOKU;
+    let mut game = Game::<11>::new(Rules::get(&TAIKYOKU), TAIKYOKU.setup).unwrap();
+    let opening = ["6hh6c+", "7b6c+", "22y22x", "7i6i", "25z25y", "8b7b"];
+    for m in opening.iter().chain(moves) {
+        let mv = game.pos.parse_move(m).unwrap();
+        game.play(mv);
+    }
+    game
+}
+
+fn searcher_of<'a, const C: usize>(game: &Game<C>, stop: &'a AtomicBool) -> Searcher<'a, C> {
+    let keys = game.keys();
+    let history = keys[..keys.len() - 1].to_vec();
+    let tt = Arc::new(TranspositionTable::new(16));
+    Searcher::new(game.pos.clone(), history, stop, tt)
+        .with_game_facts(game.check_and_attack_facts())
+}
+
+#[test]
+fn quiescence_takes_the_last_royal_even_with_a_mate_in_alpha() {
+    // Black's range piece on 2q can take White's last royal on 18a. A null
+    // window at a won mate's score (as a later move's scout sees after the
+    // first found one) once delta-pruned that capture and stood pat.
+    let game = taikyoku_game(&["19gg19a", "20b19a+", "16gg1r", "32c6cc+"]);
+    let stop = AtomicBool::new(false);
+    let mut s = searcher_of(&game, &stop);
+    let (alpha, beta) = (MATE - 4, MATE - 3);
+    assert!(s.quiesce(2, 0, alpha, beta) >= beta);
+}
+
+#[test]
+fn a_royal_capture_three_plies_deep_is_found_at_depth_two() {
+    // 16gg1r threatens 1r18a+, which takes White's last royal, and White has
+    // no defence: the search played 18aa30o for 571 cp when the scout of
+    // 16gg1r stood pat after the capture at a mate-score window.
+    let game = taikyoku_game(&["19gg19a", "20b19a+"]);
+    let stop = AtomicBool::new(false);
+    let mut s = searcher_of(&game, &stop);
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let result = s.run(&limits, &mut |_| {});
+    assert_eq!(mate_plies(result.score), Some(3), "score {}", result.score);
+}
