@@ -166,6 +166,8 @@ pub struct Searcher<'a, const C: usize> {
     weights: crate::eval::Weights,
     /// Reverse futility pruning's depth limit in this variant (0: none, `RFP_OFF`).
     rfp_depth: i32,
+    /// Quiescence's delta-pruning margin in this variant (none: `DELTA_OFF`).
+    delta_margin: Option<i32>,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
     /// the side to move is in check; `ATTACK`: the moved piece attacks one of its
     /// pieces); per move of the game before the root, the same.
@@ -259,17 +261,13 @@ const QUIESCE_PLIES: usize = 8;
 const QUIESCE_RECAPTURES_FROM: usize = 3;
 /// Delta-pruning margin: what positional terms may add to a capture's material.
 const DELTA_MARGIN: i32 = 200;
-
-/// Delta pruning's floor in a quiescence node: captures taking this much or
-/// less cannot lift `stand` to `alpha`. Never as high as a royal's worth: with
-/// a won mate in alpha (a null-window search at mate scores) the floor would
-/// pass every royal's value, and the capture of the last royal, which wins
-/// sooner than alpha's mate, was pruned. Taikyoku's two-thread search played
-/// into a royal capture four plies deep that way (tuning/README.md, thirtieth
+/// Variants whose quiescence searches without delta pruning. Taikyoku: a capture
+/// there opens lines for range pieces worth far more than the margin, and a
+/// null-window search pruned what the whole window then found (the same depth-2
+/// search scored a move -755 or +41 by its window); without the pruning the
+/// engine scored +80 -40 against itself with it (tuning/README.md, thirtieth
 /// session).
-fn delta_floor(alpha: i32, stand: i32) -> i32 {
-    (alpha - stand - DELTA_MARGIN).min(see::ROYAL_VALUE / 2)
-}
+const DELTA_OFF: &[&str] = &["taikyoku"];
 /// Quiescence's lazy stand pat (`quiesce`): how far a move's change of mobility
 /// is assumed to move the score at most. In taikyoku, 124 of 200 k quiescence
 /// nodes (depth 5 from the start) stood pat lazily where the full evaluation
@@ -325,6 +323,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             } else {
                 RFP_DEPTH
             },
+            delta_margin: (!DELTA_OFF.contains(&pos.rules.def.name)).then_some(DELTA_MARGIN),
             path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
             pos,
@@ -1092,7 +1091,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // others keep the order they would have alone.
         let mut moves = std::mem::take(&mut self.qmoves[ply]);
         moves.clear();
-        let floor = delta_floor(alpha, stand); // delta pruning's, below
+        let floor = self.delta_floor(alpha, stand); // delta pruning's, below
         let mut victim = None;
         match self.pos.last_move() {
             Some(last) if qply >= QUIESCE_RECAPTURES_FROM => {
@@ -1109,7 +1108,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             // Delta pruning: a capture taking `floor` or less cannot lift the
             // score to alpha even with a margin, and is not tried (royals count
             // as winning). Alpha only rises, and the floor with it.
-            let floor = delta_floor(alpha, stand);
+            let floor = self.delta_floor(alpha, stand);
             let Some((gain, mv, checked)) =
                 self.pick_capture(&mut victim, &mut list, &mut moves, k, floor)
             else {
@@ -1148,6 +1147,20 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .store(key, best_move, score_to_tt(best, ply), 0, bound);
         }
         best
+    }
+
+    /// Delta pruning's floor in a quiescence node: captures taking this much or
+    /// less cannot lift `stand` to `alpha`. Never as high as a royal's worth:
+    /// with a won mate in alpha (a null-window search at mate scores) the floor
+    /// would pass every royal's value, and the capture of the last royal, which
+    /// wins sooner than alpha's mate, was pruned. Taikyoku's two-thread search
+    /// played into a royal capture four plies deep that way (tuning/README.md,
+    /// thirtieth session).
+    fn delta_floor(&self, alpha: i32, stand: i32) -> i32 {
+        match self.delta_margin {
+            Some(margin) => (alpha - stand - margin).min(see::ROYAL_VALUE / 2),
+            None => i32::MIN,
+        }
     }
 
     /// Whether `mv` takes the piece on `sq`.
