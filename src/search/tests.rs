@@ -192,12 +192,16 @@ fn taikyoku_game(moves: &[&str]) -> Game<11> {
     game
 }
 
+/// A searcher of `game`'s position with delta pruning on (taikyoku has none:
+/// these tests are about the pruning's floor).
 fn searcher_of<'a, const C: usize>(game: &Game<C>, stop: &'a AtomicBool) -> Searcher<'a, C> {
     let keys = game.keys();
     let history = keys[..keys.len() - 1].to_vec();
     let tt = Arc::new(TranspositionTable::new(16));
-    Searcher::new(game.pos.clone(), history, stop, tt)
-        .with_game_facts(game.check_and_attack_facts())
+    let mut s = Searcher::new(game.pos.clone(), history, stop, tt)
+        .with_game_facts(game.check_and_attack_facts());
+    s.delta_margin = Some(DELTA_MARGIN);
+    s
 }
 
 #[test]
