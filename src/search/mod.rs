@@ -261,13 +261,13 @@ const QUIESCE_PLIES: usize = 8;
 const QUIESCE_RECAPTURES_FROM: usize = 3;
 /// Delta-pruning margin: what positional terms may add to a capture's material.
 const DELTA_MARGIN: i32 = 200;
-/// Variants whose quiescence searches without delta pruning. Taikyoku: a capture
-/// there opens lines for range pieces worth far more than the margin, and a
-/// null-window search pruned what the whole window then found (the same depth-2
-/// search scored a move -755 or +41 by its window); without the pruning the
-/// engine scored +80 -40 against itself with it (tuning/README.md, thirtieth
-/// session).
-const DELTA_OFF: &[&str] = &["taikyoku"];
+/// Variants whose quiescence searches without delta pruning. A capture there
+/// opens lines for long-range pieces worth far more than the margin, and a
+/// null-window search pruned what the whole window then found (a taikyoku
+/// depth-2 search scored a move -755 or +41 by its window). Without the pruning
+/// the engine scored +80 -40 against itself with it in taikyoku and +63 -32 =5
+/// in tai (tuning/README.md, thirtieth session).
+const DELTA_OFF: &[&str] = &["taikyoku", "tai"];
 /// Quiescence's lazy stand pat (`quiesce`): how far a move's change of mobility
 /// is assumed to move the score at most. In taikyoku, 124 of 200 k quiescence
 /// nodes (depth 5 from the start) stood pat lazily where the full evaluation
