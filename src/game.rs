@@ -55,6 +55,13 @@ impl<const C: usize> Game<C> {
         &self.keys
     }
 
+    /// Hashes of the positions before the current one: the game history a
+    /// search from the current position checks repetitions against (the root
+    /// itself is the searcher's own position).
+    pub fn keys_before(&self) -> Vec<u64> {
+        self.keys[..self.keys.len() - 1].to_vec()
+    }
+
     /// For each move of the game, whether it gave check and whether the moved
     /// piece attacked an enemy (the perpetual check and pursuit rules, judged in
     /// the search too).

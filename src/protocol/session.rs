@@ -366,14 +366,13 @@ impl<const C: usize> Session for GameSession<C> {
             threads,
             weights,
         } = self.search.clone().unwrap_or_default();
-        let keys = self.game.keys();
         let shared = ThreadsShare {
             tt,
             nodes: Arc::new(AtomicU64::new(0)),
             weights,
             lead: Arc::new(Lead::default()),
             busy: (threads > 1).then(Busy::default),
-            history: keys[..keys.len() - 1].to_vec(),
+            history: self.game.keys_before(),
             facts: self.game.check_and_attack_facts(),
         };
         let geo = &self.rules.geo;

@@ -27,8 +27,7 @@ fn score_of_last_move(sfen: &str, line: &[&str; 5], with_checks: bool) -> i32 {
         game.play(mv);
     }
     let last = game.pos.parse_move(line[4]).unwrap();
-    let keys = game.keys();
-    let history = keys[..keys.len() - 1].to_vec();
+    let history = game.keys_before();
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(1));
     let mut s = Searcher::new(game.pos.clone(), history, &stop, tt);
@@ -195,8 +194,7 @@ fn taikyoku_game(moves: &[&str]) -> Game<11> {
 /// A searcher of `game`'s position with delta pruning on (taikyoku has none:
 /// these tests are about the pruning's floor).
 fn searcher_of<'a, const C: usize>(game: &Game<C>, stop: &'a AtomicBool) -> Searcher<'a, C> {
-    let keys = game.keys();
-    let history = keys[..keys.len() - 1].to_vec();
+    let history = game.keys_before();
     let tt = Arc::new(TranspositionTable::new(16));
     let mut s = Searcher::new(game.pos.clone(), history, stop, tt)
         .with_game_facts(game.check_and_attack_facts());

@@ -85,8 +85,7 @@ fn search<const C: usize>(
     for m in moves.split_whitespace() {
         game.play_text(m)?;
     }
-    let keys = game.keys();
-    let history = keys[..keys.len() - 1].to_vec();
+    let history = game.keys_before();
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(16));
     let mut searcher = Searcher::new(game.pos.clone(), history, &stop, tt);
