@@ -62,11 +62,13 @@ impl<const C: usize> Game<C> {
         self.keys[..self.keys.len() - 1].to_vec()
     }
 
-    /// For each move of the game, whether it gave check and whether the moved
-    /// piece attacked an enemy (the perpetual check and pursuit rules, judged in
-    /// the search too).
-    pub fn check_and_attack_facts(&self) -> Vec<[bool; 2]> {
-        self.facts.iter().map(|f| [f.check, f.attack]).collect()
+    /// For each move of the game, whether it gave check, whether the moved
+    /// piece attacked an enemy and whether it was a pass (the perpetual check,
+    /// pursuit and repeated-pass rules, judged in the search too).
+    pub fn repetition_facts(&self) -> Vec<crate::search::MoveFacts> {
+        (self.facts.iter())
+            .map(|f| [f.check, f.attack, f.pass])
+            .collect()
     }
 
     /// Plays a legal move.

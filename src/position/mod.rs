@@ -517,6 +517,16 @@ impl<const C: usize> Position<C> {
         self.history.last().map(|u| u.mv)
     }
 
+    /// Whether the move that led here was a pass: a piece back on its own
+    /// square, nothing captured (the repeated-pass rule).
+    pub fn last_move_passed(&self) -> bool {
+        self.history.last().is_some_and(|u| {
+            u.mv != Move::NULL
+                && u.mv.from == u.mv.to
+                && self.captured.len() == u.captured_start as usize
+        })
+    }
+
     /// Whether `side` has a single royal and it is attacked: a check in these games,
     /// where a side with several royals can afford to lose one.
     pub fn in_check(&self, side: Side) -> bool {

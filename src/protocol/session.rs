@@ -373,7 +373,7 @@ impl<const C: usize> Session for GameSession<C> {
             lead: Arc::new(Lead::default()),
             busy: (threads > 1).then(Busy::default),
             history: self.game.keys_before(),
-            facts: self.game.check_and_attack_facts(),
+            facts: self.game.repetition_facts(),
         };
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
@@ -427,7 +427,7 @@ struct ThreadsShare {
     lead: Arc<Lead>,
     busy: Option<Busy>,
     history: Vec<u64>,
-    facts: Vec<[bool; 2]>,
+    facts: Vec<crate::search::MoveFacts>,
 }
 
 impl ThreadsShare {

@@ -36,12 +36,15 @@ pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses by royal capture.
 pub const MATE_BOUND: i32 = MATE - 1000;
-/// A repetition lost by the side giving perpetual check or pursuing: decisive,
-/// but not a royal capture (it is scored in centipawns).
+/// A repetition lost by the side giving perpetual check, pursuing or passing
+/// first: decisive, but not a royal capture (it is scored in centipawns).
 pub const PERPETUAL_SCORE: i32 = 50_000;
-/// Indexes of a move's facts (`Searcher::move_fact`).
+/// What the repetition rules ask of a move (`Searcher::move_fact`), indexed by
+/// `CHECK`, `ATTACK` and `PASS`.
+pub type MoveFacts = [bool; 3];
 const CHECK: usize = 0;
 const ATTACK: usize = 1;
+const PASS: usize = 2;
 
 /// For a win or loss by royal capture, the plies to it: positive when the side to
 /// move wins, negative when it loses.
@@ -170,9 +173,10 @@ pub struct Searcher<'a, const C: usize> {
     delta_margin: Option<i32>,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
     /// the side to move is in check; `ATTACK`: the moved piece attacks one of its
-    /// pieces); per move of the game before the root, the same.
-    path_facts: Vec<[bool; 2]>,
-    game_facts: Vec<[bool; 2]>,
+    /// pieces; `PASS`: the move was a pass); per move of the game before the
+    /// root, the same.
+    path_facts: Vec<MoveFacts>,
+    game_facts: Vec<MoveFacts>,
 }
 
 /// Receives (move, its number in the root order from 1, depth).
@@ -324,7 +328,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 RFP_DEPTH
             },
             delta_margin: (!DELTA_OFF.contains(&pos.rules.def.name)).then_some(DELTA_MARGIN),
-            path_facts: vec![[false; 2]; MAX_DEPTH as usize + 65],
+            path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
             pos,
             history,
@@ -361,11 +365,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
-    /// For each move of the game before the root, whether it gave check and
-    /// whether the moved piece attacked an enemy (`Game::check_and_attack_facts`:
-    /// the perpetual check and pursuit rules; without them only the search path
-    /// is judged).
-    pub fn with_game_facts(mut self, facts: Vec<[bool; 2]>) -> Self {
+    /// For each move of the game before the root, whether it gave check, whether
+    /// the moved piece attacked an enemy and whether it was a pass
+    /// (`Game::repetition_facts`: the perpetual check, pursuit and repeated-pass
+    /// rules; without them only the search path is judged).
+    pub fn with_game_facts(mut self, facts: Vec<MoveFacts>) -> Self {
         self.game_facts = facts;
         self
     }
@@ -745,7 +749,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// The search takes the first repetition for the fourth the rules need, and
     /// judges its cycle as they do: a side that gave check with every one of its
     /// moves in it (and the other side not) loses; else one that attacked an enemy
-    /// piece with every move (perpetual pursuit); else it is a draw.
+    /// piece with every move (perpetual pursuit); else, when every move of the
+    /// cycle was a pass, the side that began the run of passes; else it is a
+    /// draw.
     fn repetition(&mut self, ply: usize) -> Option<i32> {
         let key = self.pos.hash();
         let path_len = ply;
@@ -769,6 +775,21 @@ impl<'a, const C: usize> Searcher<'a, C> {
                         _ => {}
                     }
                 }
+                if (1..=back).all(|k| self.move_fact(ply, k, PASS)) {
+                    // The position before the first pass of the run is the
+                    // one that occurs a fourth time first, so its mover is the
+                    // side the rules find passing first in the judged cycle.
+                    let mut first = back;
+                    while self.move_fact(ply, first + 1, PASS) {
+                        first += 1;
+                    }
+                    let us_first = first % 2 == 0;
+                    return Some(if us_first {
+                        -PERPETUAL_SCORE
+                    } else {
+                        PERPETUAL_SCORE
+                    });
+                }
                 return Some(0);
             }
             back += 2;
@@ -791,14 +812,18 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 
     /// The facts of the move that led to this node (see `move_fact`).
-    fn last_move_facts(&self) -> [bool; 2] {
+    fn last_move_facts(&self) -> MoveFacts {
         let attack = match self.pos.last_move() {
             Some(mv) if mv != Move::NULL => {
                 (self.pos.piece_at(mv.to)).is_some_and(|id| self.pos.attacks_an_enemy(id))
             }
             _ => false,
         };
-        [self.pos.in_check(self.pos.side_to_move()), attack]
+        [
+            self.pos.in_check(self.pos.side_to_move()),
+            attack,
+            self.pos.last_move_passed(),
+        ]
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {

@@ -32,7 +32,7 @@ fn score_of_last_move(sfen: &str, line: &[&str; 5], with_checks: bool) -> i32 {
     let tt = Arc::new(TranspositionTable::new(1));
     let mut s = Searcher::new(game.pos.clone(), history, &stop, tt);
     if with_checks {
-        s = s.with_game_facts(game.check_and_attack_facts());
+        s = s.with_game_facts(game.repetition_facts());
     }
     let limits = Limits {
         depth: Some(1),
@@ -57,6 +57,56 @@ fn without_the_game_s_checks_the_repetition_is_a_draw() {
 fn perpetual_pursuit_loses_for_the_pursuer() {
     let sfen = "14k/15/7g7/R14/15/15/15/15/15/15/15/15/15/15/K14 b - 1";
     assert_eq!(score_of_last_move(sfen, &PURSUIT, true), -PERPETUAL_SCORE);
+}
+
+/// Two lions, each able to pass (`8n8m8n`, `8b8c8b`), and nothing else but kings.
+const LIONS: &str = "7k7/7(ln)7/15/15/15/15/15/15/15/15/15/15/15/7(LN)7/7K7 b - 1";
+
+/// The score of `mv` searched to `depth` after the game's `moves` from `LIONS`.
+fn score_after(moves: &[&str], mv: &str, depth: u32) -> i32 {
+    let rules = Rules::get(&DAI);
+    let mut game = Game::<2>::new(rules, LIONS).unwrap();
+    for m in moves {
+        game.play_text(m).unwrap();
+    }
+    let stop = AtomicBool::new(false);
+    let tt = Arc::new(TranspositionTable::new(1));
+    let limits = Limits {
+        depth: Some(depth),
+        searchmoves: vec![game.pos.parse_move(mv).unwrap()],
+        ..Limits::default()
+    };
+    (Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt))
+        .with_game_facts(game.repetition_facts())
+        .run(&limits, &mut |_| {})
+        .score
+}
+
+#[test]
+fn a_pass_answered_by_a_pass_loses_for_the_first_passer() {
+    assert_eq!(score_after(&[], "8n8m8n", 2), -PERPETUAL_SCORE);
+}
+
+#[test]
+fn the_run_of_passes_in_the_game_names_the_first_passer() {
+    // The cycle the search sees (White's pass, then Black's) starts with
+    // White, but Black began the passing: the rules' fourth occurrence comes
+    // first for the position before Black's first pass.
+    let passes = ["8n8m8n", "8b8c8b"];
+    assert_eq!(score_after(&passes, "8n8m8n", 1), -PERPETUAL_SCORE);
+    // White to move after Black's two passes and one of its own: its pass
+    // repeats the cycle Black began, and wins.
+    assert_eq!(score_after(&passes[..1], "8b8c8b", 1), PERPETUAL_SCORE);
+}
+
+#[test]
+fn a_cycle_with_a_real_move_in_it_is_a_draw() {
+    // White's pass brings back the start, but Black's lion went away and back.
+    assert_eq!(score_after(&["8n9n", "8b8c8b", "9n8n"], "8b8c8b", 1), 0);
+    assert_eq!(
+        score_after(&["8n9n", "8b8c8b", "9n8n", "8b8c8b"], "8n9n", 1),
+        0
+    );
 }
 
 #[test]
@@ -196,8 +246,8 @@ fn taikyoku_game(moves: &[&str]) -> Game<11> {
 fn searcher_of<'a, const C: usize>(game: &Game<C>, stop: &'a AtomicBool) -> Searcher<'a, C> {
     let history = game.keys_before();
     let tt = Arc::new(TranspositionTable::new(16));
-    let mut s = Searcher::new(game.pos.clone(), history, stop, tt)
-        .with_game_facts(game.check_and_attack_facts());
+    let mut s =
+        Searcher::new(game.pos.clone(), history, stop, tt).with_game_facts(game.repetition_facts());
     s.delta_margin = Some(DELTA_MARGIN);
     s
 }
