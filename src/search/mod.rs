@@ -169,7 +169,7 @@ pub struct Searcher<'a, const C: usize> {
     weights: crate::eval::Weights,
     /// Reverse futility pruning's depth limit in this variant (0: none, `RFP_OFF`).
     rfp_depth: i32,
-    /// Quiescence's delta-pruning margin in this variant (none: `DELTA_OFF`).
+    /// Quiescence's delta-pruning margin in this variant (none: `delta_pruned`).
     delta_margin: Option<i32>,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
     /// the side to move is in check; `ATTACK`: the moved piece attacks one of its
@@ -265,13 +265,17 @@ const QUIESCE_PLIES: usize = 8;
 const QUIESCE_RECAPTURES_FROM: usize = 3;
 /// Delta-pruning margin: what positional terms may add to a capture's material.
 const DELTA_MARGIN: i32 = 200;
-/// Variants whose quiescence searches without delta pruning. A capture there
-/// opens lines for long-range pieces worth far more than the margin, and a
-/// null-window search pruned what the whole window then found (a taikyoku
-/// depth-2 search scored a move -755 or +41 by its window). Without the pruning
-/// the engine scored +80 -40 against itself with it in taikyoku and +63 -32 =5
-/// in tai (tuning/README.md, thirtieth session).
-const DELTA_OFF: &[&str] = &["taikyoku", "tai"];
+/// Variants whose quiescence searches without delta pruning: those that promote
+/// by capture. A capture there also promotes the capturer, which the pruning's
+/// gain (the victims' values) leaves out, and opens lines for long-range pieces
+/// worth far more than the margin; a null-window search pruned what the whole
+/// window then found (a taikyoku depth-2 search scored a move -755 or +41 by
+/// its window). Without the pruning the engine scored, against itself with it,
+/// +80 -40 in taikyoku, +63 -32 =5 in tai (tuning/README.md, thirtieth session),
+/// +64 -25 =11 in dai dai and +114 -76 =10 in maka dai dai (thirty-first).
+fn delta_pruned(rules: &crate::rules::Rules) -> bool {
+    rules.def.promotion != crate::rules::kind::PromotionRule::Capture
+}
 /// Quiescence's lazy stand pat (`quiesce`): how far a move's change of mobility
 /// is assumed to move the score at most. In taikyoku, 124 of 200 k quiescence
 /// nodes (depth 5 from the start) stood pat lazily where the full evaluation
@@ -327,7 +331,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             } else {
                 RFP_DEPTH
             },
-            delta_margin: (!DELTA_OFF.contains(&pos.rules.def.name)).then_some(DELTA_MARGIN),
+            delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
             pos,
