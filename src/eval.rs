@@ -36,6 +36,8 @@ pub struct Weights {
     /// The share (percent) of `mobility` that counts on this variant's board
     /// (`MOBILITY_PCT`; set by `for_variant`, not an option).
     pub mobility_pct: i32,
+    /// The same for `promotion_pct` (`PROMOTION_PCT`).
+    pub promotion_scale: i32,
 }
 
 /// Variants whose mobility counts for less than `Weights::mobility` says, in
@@ -45,6 +47,17 @@ pub struct Weights {
 /// against 6 of 10 (`tuning/README.md`, ninth and tenth sessions): at 2 cp its
 /// pieces' freedom outweighed the material it gave for it.
 const MOBILITY_PCT: &[(&str, i32)] = &[("tai", 50)];
+
+/// Variants whose promotion potential counts for less than
+/// `Weights::promotion_pct` says, in percent. Taikyoku: with 25 % the engine
+/// lost to itself without the term, +19 -45 in 64 games at 300 ms (`tuning/README.md`,
+/// thirty-first session), where tai gains about 95 Elo from it.
+const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
+
+/// `table`'s percent for the variant called `name` (100 if it has none).
+fn share(table: &[(&str, i32)], name: &str) -> i32 {
+    table.iter().find(|v| v.0 == name).map_or(100, |v| v.1)
+}
 
 impl Default for Weights {
     fn default() -> Self {
@@ -56,6 +69,7 @@ impl Default for Weights {
             progress: 0,
             grain: 1,
             mobility_pct: 100,
+            promotion_scale: 100,
         }
     }
 }
@@ -70,16 +84,15 @@ impl Weights {
         progress: 0,
         grain: 1,
         mobility_pct: 100,
+        promotion_scale: 100,
     };
 
-    /// These weights as they apply in the variant called `name` (`MOBILITY_PCT`).
+    /// These weights as they apply in the variant called `name` (`MOBILITY_PCT`,
+    /// `PROMOTION_PCT`).
     pub fn for_variant(self, name: &str) -> Weights {
-        let pct = MOBILITY_PCT
-            .iter()
-            .find(|v| v.0 == name)
-            .map_or(100, |v| v.1);
         Weights {
-            mobility_pct: pct,
+            mobility_pct: share(MOBILITY_PCT, name),
+            promotion_scale: share(PROMOTION_PCT, name),
             ..self
         }
     }
@@ -176,8 +189,10 @@ pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
 /// `evaluate_black` with the given mobility difference (Black's less White's).
 fn score_black<const C: usize>(pos: &Position<C>, w: &Weights, mobility: i32) -> i32 {
     let mut s = pos.material();
-    if w.promotion_pct != 0 {
-        s += pos.potential() * w.promotion_pct / 100;
+    if w.promotion_pct != 0 && w.promotion_scale != 0 {
+        // In i64: taikyoku's potentials summed, times both percents, pass i32.
+        let pct = w.promotion_pct as i64 * w.promotion_scale as i64;
+        s += (pos.potential() as i64 * pct / 10_000) as i32;
     }
     if w.mobility != 0 {
         s += w.mobility * w.mobility_pct * mobility / 100;
@@ -482,5 +497,32 @@ mod tests {
         let base = p.material();
         assert_eq!(evaluate_black(&p, &dai) - base, 4 * diff);
         assert_eq!(evaluate_black(&p, &tai) - base, 2 * diff);
+    }
+
+    #[test]
+    fn taikyoku_counts_no_promotion_potential() {
+        let rules = crate::rules::Rules::get(variants::by_name("daidai").unwrap());
+        // A lone Black piece whose promotion by capture adds to its value.
+        let f = (rules.forms.iter())
+            .find(|f| !f.promoted && f.potential > 0)
+            .unwrap();
+        let code = f.kind.code.to_ascii_uppercase();
+        let code = if code.len() > 1 {
+            format!("({code})")
+        } else {
+            code
+        };
+        let sfen = format!("8k8/17/17/17/17/17/17/17/17/17/17/17/17/17/17/8{code}8/8K8 b - 1");
+        let p = Position::<3>::from_sfen(rules, &sfen).unwrap();
+        assert!(p.potential() > 0, "{sfen}");
+        let only_potential = Weights {
+            promotion_pct: 25,
+            ..Weights::MATERIAL
+        };
+        let base = p.material();
+        let counted = only_potential.for_variant("daidai");
+        assert_eq!(evaluate_black(&p, &counted) - base, p.potential() / 4);
+        let taikyoku = only_potential.for_variant("taikyoku");
+        assert_eq!(evaluate_black(&p, &taikyoku), base);
     }
 }
