@@ -74,7 +74,6 @@ impl<const C: usize> Game<C> {
     /// Plays a legal move.
     pub fn play(&mut self, mv: Move) {
         let us = self.pos.side_to_move();
-        let pass = mv.from == mv.to && !self.pos.is_capture(mv);
         self.pos.make(mv);
         let mover = self
             .pos
@@ -84,7 +83,7 @@ impl<const C: usize> Game<C> {
         self.facts.push(MoveFacts {
             check: self.pos.in_check(us.flip()),
             attack,
-            pass,
+            pass: self.pos.last_move_passed(),
         });
         self.moves.push(mv);
         self.keys.push(self.pos.hash());

@@ -20,23 +20,26 @@ fn score_of_last_chase_move(with_checks: bool) -> i32 {
 }
 
 fn score_of_last_move(sfen: &str, line: &[&str; 5], with_checks: bool) -> i32 {
+    score_after(sfen, &line[..4], line[4], 1, with_checks)
+}
+
+/// The score of `mv` searched to `depth` after the game's `moves` from `sfen`,
+/// with the game's move facts given to the searcher or not.
+fn score_after(sfen: &str, moves: &[&str], mv: &str, depth: u32, with_facts: bool) -> i32 {
     let rules = Rules::get(&DAI);
     let mut game = Game::<2>::new(rules, sfen).unwrap();
-    for m in &line[..4] {
-        let mv = game.pos.parse_move(m).unwrap();
-        game.play(mv);
+    for m in moves {
+        game.play_text(m).unwrap();
     }
-    let last = game.pos.parse_move(line[4]).unwrap();
-    let history = game.keys_before();
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(1));
-    let mut s = Searcher::new(game.pos.clone(), history, &stop, tt);
-    if with_checks {
+    let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
+    if with_facts {
         s = s.with_game_facts(game.repetition_facts());
     }
     let limits = Limits {
-        depth: Some(1),
-        searchmoves: vec![last],
+        depth: Some(depth),
+        searchmoves: vec![game.pos.parse_move(mv).unwrap()],
         ..Limits::default()
     };
     s.run(&limits, &mut |_| {}).score
@@ -63,28 +66,13 @@ fn perpetual_pursuit_loses_for_the_pursuer() {
 const LIONS: &str = "7k7/7(ln)7/15/15/15/15/15/15/15/15/15/15/15/7(LN)7/7K7 b - 1";
 
 /// The score of `mv` searched to `depth` after the game's `moves` from `LIONS`.
-fn score_after(moves: &[&str], mv: &str, depth: u32) -> i32 {
-    let rules = Rules::get(&DAI);
-    let mut game = Game::<2>::new(rules, LIONS).unwrap();
-    for m in moves {
-        game.play_text(m).unwrap();
-    }
-    let stop = AtomicBool::new(false);
-    let tt = Arc::new(TranspositionTable::new(1));
-    let limits = Limits {
-        depth: Some(depth),
-        searchmoves: vec![game.pos.parse_move(mv).unwrap()],
-        ..Limits::default()
-    };
-    (Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt))
-        .with_game_facts(game.repetition_facts())
-        .run(&limits, &mut |_| {})
-        .score
+fn lions_score_after(moves: &[&str], mv: &str, depth: u32) -> i32 {
+    score_after(LIONS, moves, mv, depth, true)
 }
 
 #[test]
 fn a_pass_answered_by_a_pass_loses_for_the_first_passer() {
-    assert_eq!(score_after(&[], "8n8m8n", 2), -PERPETUAL_SCORE);
+    assert_eq!(lions_score_after(&[], "8n8m8n", 2), -PERPETUAL_SCORE);
 }
 
 #[test]
@@ -93,18 +81,24 @@ fn the_run_of_passes_in_the_game_names_the_first_passer() {
     // White, but Black began the passing: the rules' fourth occurrence comes
     // first for the position before Black's first pass.
     let passes = ["8n8m8n", "8b8c8b"];
-    assert_eq!(score_after(&passes, "8n8m8n", 1), -PERPETUAL_SCORE);
-    // White to move after Black's two passes and one of its own: its pass
-    // repeats the cycle Black began, and wins.
-    assert_eq!(score_after(&passes[..1], "8b8c8b", 1), PERPETUAL_SCORE);
+    assert_eq!(lions_score_after(&passes, "8n8m8n", 1), -PERPETUAL_SCORE);
+    // White to move after Black's first pass: passing back closes the cycle
+    // Black began, and wins.
+    assert_eq!(
+        lions_score_after(&passes[..1], "8b8c8b", 1),
+        PERPETUAL_SCORE
+    );
 }
 
 #[test]
 fn a_cycle_with_a_real_move_in_it_is_a_draw() {
     // White's pass brings back the start, but Black's lion went away and back.
-    assert_eq!(score_after(&["8n9n", "8b8c8b", "9n8n"], "8b8c8b", 1), 0);
     assert_eq!(
-        score_after(&["8n9n", "8b8c8b", "9n8n", "8b8c8b"], "8n9n", 1),
+        lions_score_after(&["8n9n", "8b8c8b", "9n8n"], "8b8c8b", 1),
+        0
+    );
+    assert_eq!(
+        lions_score_after(&["8n9n", "8b8c8b", "9n8n", "8b8c8b"], "8n9n", 1),
         0
     );
 }
