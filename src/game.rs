@@ -4,20 +4,13 @@
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::search::{ATTACK, CHECK, MoveFacts, PASS};
 use crate::types::Side;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Win { winner: Side, reason: &'static str },
     Draw { reason: &'static str },
-}
-
-/// What a move did, for the repetition rules.
-#[derive(Clone, Copy, Debug, Default)]
-struct MoveFacts {
-    check: bool,
-    attack: bool,
-    pass: bool,
 }
 
 #[derive(Clone)]
@@ -27,6 +20,7 @@ pub struct Game<const C: usize> {
     moves: Vec<Move>,
     /// Hash of the position before each move and of the current one.
     keys: Vec<u64>,
+    /// What each move did, for the repetition rules (as the search reads them).
     facts: Vec<MoveFacts>,
 }
 
@@ -65,10 +59,8 @@ impl<const C: usize> Game<C> {
     /// For each move of the game, whether it gave check, whether the moved
     /// piece attacked an enemy and whether it was a pass (the perpetual check,
     /// pursuit and repeated-pass rules, judged in the search too).
-    pub fn repetition_facts(&self) -> Vec<crate::search::MoveFacts> {
-        (self.facts.iter())
-            .map(|f| [f.check, f.attack, f.pass])
-            .collect()
+    pub fn repetition_facts(&self) -> Vec<MoveFacts> {
+        self.facts.clone()
     }
 
     /// Plays a legal move.
@@ -80,11 +72,11 @@ impl<const C: usize> Game<C> {
             .piece_at(mv.to)
             .expect("the mover stands on its destination");
         let attack = self.pos.attacks_an_enemy(mover);
-        self.facts.push(MoveFacts {
-            check: self.pos.in_check(us.flip()),
-            attack,
-            pass: self.pos.last_move_passed(),
-        });
+        let mut facts = [false; 3];
+        facts[CHECK] = self.pos.in_check(us.flip());
+        facts[ATTACK] = attack;
+        facts[PASS] = self.pos.last_move_passed();
+        self.facts.push(facts);
         self.moves.push(mv);
         self.keys.push(self.pos.hash());
     }
@@ -160,29 +152,29 @@ impl<const C: usize> Game<C> {
                 now.flip()
             }
         };
-        let all = |side: Side, f: fn(&MoveFacts) -> bool| {
+        let all = |side: Side, fact: usize| {
             (prev..n)
                 .filter(|&i| to_move_at(i) == side)
-                .all(|i| f(&self.facts[i]))
+                .all(|i| self.facts[i][fact])
         };
-        let loser = |f: fn(&MoveFacts) -> bool| match (all(Side::Black, f), all(Side::White, f)) {
+        let loser = |fact: usize| match (all(Side::Black, fact), all(Side::White, fact)) {
             (true, false) => Some(Side::Black),
             (false, true) => Some(Side::White),
             _ => None,
         };
-        if let Some(side) = loser(|f| f.check) {
+        if let Some(side) = loser(CHECK) {
             return Outcome::Win {
                 winner: side.flip(),
                 reason: "perpetual check: the checking side must deviate",
             };
         }
-        if let Some(side) = loser(|f| f.attack) {
+        if let Some(side) = loser(ATTACK) {
             return Outcome::Win {
                 winner: side.flip(),
                 reason: "perpetual pursuit: the attacking side must deviate",
             };
         }
-        if (prev..n).all(|i| self.facts[i].pass) {
+        if (prev..n).all(|i| self.facts[i][PASS]) {
             return Outcome::Win {
                 winner: to_move_at(prev).flip(),
                 reason: "repeated passes: the side passing first must deviate",

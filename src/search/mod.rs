@@ -42,9 +42,9 @@ pub const PERPETUAL_SCORE: i32 = 50_000;
 /// What the repetition rules ask of a move (`Searcher::move_fact`), indexed by
 /// `CHECK`, `ATTACK` and `PASS`.
 pub type MoveFacts = [bool; 3];
-const CHECK: usize = 0;
-const ATTACK: usize = 1;
-const PASS: usize = 2;
+pub const CHECK: usize = 0;
+pub const ATTACK: usize = 1;
+pub const PASS: usize = 2;
 
 /// For a win or loss by royal capture, the plies to it: positive when the side to
 /// move wins, negative when it loses.
