@@ -506,12 +506,7 @@ mod tests {
         let f = (rules.forms.iter())
             .find(|f| !f.promoted && f.potential > 0)
             .unwrap();
-        let code = f.kind.code.to_ascii_uppercase();
-        let code = if code.len() > 1 {
-            format!("({code})")
-        } else {
-            code
-        };
+        let code = f.sfen_token(Side::Black);
         let sfen = format!("8k8/17/17/17/17/17/17/17/17/17/17/17/17/17/17/8{code}8/8K8 b - 1");
         let p = Position::<3>::from_sfen(rules, &sfen).unwrap();
         assert!(p.potential() > 0, "{sfen}");
