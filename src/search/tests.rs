@@ -103,55 +103,6 @@ fn a_cycle_with_a_real_move_in_it_is_a_draw() {
     );
 }
 
-#[test]
-fn only_losing_captures_key_in_the_losing_band() {
-    for loss in [0, 1, 900, LOSS_CAP] {
-        assert!(losing_key(-BAD_CAPTURE_KEY + loss));
-    }
-    let others = [
-        i32::MIN,                        // the table's move
-        -(CAPTURES_FIRST + 16 * 100),    // a good capture
-        -(CAPTURES_FIRST - 100_000 / 8), // an even trade by a dear piece
-        -KILLER_KEY,                     // a killer
-        -HISTORY_CAP,                    // the best quiet move
-        0,                               // a quiet move without history
-        16 * 100 + 50,                   // a range capture removing friends
-    ];
-    for key in others {
-        assert!(!losing_key(key), "{key}");
-    }
-}
-
-/// Quiescence's recaptures: a lion's igui and its double capture take the
-/// piece on a square they do not end on; a plain capture elsewhere does not.
-#[test]
-fn takes_on_sees_the_victims_of_lion_moves() {
-    let rules = Rules::get(&DAI);
-    let sfen = "14k/15/15/15/15/15/7pp6/7(LN)7/15/15/15/15/15/15/K14 b - 1";
-    let game = Game::<2>::new(rules, sfen).unwrap();
-    let stop = AtomicBool::new(false);
-    let s = Searcher::new(
-        game.pos.clone(),
-        Vec::new(),
-        &stop,
-        Arc::new(TranspositionTable::new(1)),
-    );
-    let pos = &game.pos;
-    let sq = |t: &str| pos.parse_move(&format!("8h{t}")).unwrap().to;
-    let (g8, g7) = (sq("8g"), sq("7g"));
-    for (text, on_8g, on_7g) in [
-        ("8h8g", true, false),
-        ("8h7g", false, true),
-        ("8h8g8h", true, false),
-        ("8h8g7g", true, true),
-        ("8h7g6h", false, true),
-    ] {
-        let mv = pos.parse_move(text).unwrap();
-        assert_eq!(s.takes_on(mv, g8), on_8g, "{text} on 8g");
-        assert_eq!(s.takes_on(mv, g7), on_7g, "{text} on 7g");
-    }
-}
-
 /// Node limits that stop an iteration part-way: the move played is the last
 /// completed iteration's, or a root move the cut-short iteration searched to
 /// the end and found better (then reported at that iteration's depth).

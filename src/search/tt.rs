@@ -5,6 +5,7 @@
 //! if the key it recomputes from the three words matches, so an entry torn by two
 //! threads writing at once reads as a miss rather than as another position's data.
 
+use super::MATE_BOUND;
 use crate::moves::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -212,6 +213,51 @@ fn unpack_move(w: u64) -> Option<Move> {
         mid2_delta: (w >> 48) as u8 as i8,
         flags: (w >> 56) as u8,
     })
+}
+
+/// A table entry's score where its bound settles the node's window, else
+/// `None`.
+pub(super) fn table_cut(hit: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(hit.score, ply);
+    let cut = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
+}
+
+/// What a node's best score says of its true score, given the window it was
+/// searched with.
+pub(super) fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,251 @@
+//! The main search below the root and at it: principal variation search with
+//! the transposition table, reverse futility and null-move pruning, late-move
+//! reductions, and the Lazy-SMP deferral of moves another thread is searching.
+
+use super::*;
+
+/// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_R: i32 = 2;
+
+/// Reverse futility pruning: up to this depth, with `RFP_MARGIN` centipawns a ply.
+pub(super) const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 150;
+
+/// Variants searched without reverse futility pruning. Taikyoku: a static score
+/// there misses the whole lines a range capture takes next; with the pruning the
+/// engine scored +17 -23 against itself without, and 67.5 % against the 1-ply
+/// baseline where it had scored 82.5 % (tuning/README.md, eleventh session).
+pub(super) const RFP_OFF: &[&str] = &["taikyoku"];
+
+/// Moves before this index are never reduced.
+const LMR_FROM_MOVE: usize = 3;
+
+/// Late-move reduction of the `i`-th move at `depth`: ln(depth) * ln(i) divided
+/// by this, at least one ply, leaving at least one. The large boards have
+/// hundreds of quiet moves a node; most deserve a glance only.
+const LMR_DIVISOR: f64 = 2.25;
+const LMR_DEPTHS: usize = 64;
+const LMR_MOVES: usize = 256;
+
+/// The reduction of a late quiet move (see `LMR_DIVISOR`).
+fn lmr_reduction(depth: i32, i: usize) -> i32 {
+    let r = (depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
+    (r.round() as i32).clamp(1, (depth - 2).max(1))
+}
+
+/// `lmr_reduction` tabulated by depth and move index, built once per process.
+fn lmr_table() -> &'static [[i32; LMR_MOVES]] {
+    static TABLE: std::sync::OnceLock<Vec<[i32; LMR_MOVES]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..LMR_DEPTHS as i32)
+            .map(|d| std::array::from_fn(|i| lmr_reduction(d.max(1), i.max(1))))
+            .collect()
+    })
+}
+
+/// Lazy SMP: from this depth, a later move another thread is searching is put
+/// off to the end of the node's list (`busy`), at most `DEFERRED` of them
+/// (taikyoku's nodes have hundreds of moves: with 16 a helper soon searched
+/// in step with the main thread; tuning/README.md, eleventh session).
+const DEFER_DEPTH: i32 = 3;
+const DEFERRED: usize = 64;
+
+/// The main search probes the table before a node's attack upkeep on boards of
+/// this many chunks and more (tai, taikyoku), where the upkeep is dear and the
+/// nodes the table cuts off skip it. On the smaller boards the upkeep is done
+/// while the entry is fetched, hiding the probe's cache miss: the same trees,
+/// dai 3 % and dai dai 6 % faster, maka dai dai even; tai 2 % and taikyoku 6 %
+/// slower that way (tuning/README.md, twenty-third session).
+const PROBE_BEFORE_UPKEEP_FROM_CHUNKS: usize = 5;
+
+impl<'a, const C: usize> Searcher<'a, C> {
+    pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        if self.pos.royal_count(self.pos.side_to_move()) == 0 {
+            return -(MATE - ply as i32);
+        }
+        if ply > 0
+            && let Some(score) = self.repetition(ply)
+        {
+            return score;
+        }
+        if depth <= 0 {
+            return self.quiesce(ply, 0, alpha, beta);
+        }
+        self.nodes += 1;
+        if ply > 0 && self.should_abort() {
+            return 0;
+        }
+        let key = self.pos.hash();
+        if C < PROBE_BEFORE_UPKEEP_FROM_CHUNKS {
+            // The attack upkeep while the table's entry loads: its cache miss
+            // was most of this function's own time in dai.
+            self.tt.prefetch(key);
+            self.pos.sync();
+        }
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_move = hit.mv;
+            if ply > 0
+                && hit.depth >= depth
+                && let Some(score) = table_cut(&hit, ply, alpha, beta)
+            {
+                return score;
+            }
+        }
+        // From here on the attacks count (big boards: the table answered with
+        // the hash alone).
+        self.pos.sync();
+        let facts = self.last_move_facts();
+        self.path_facts[ply] = facts;
+        let in_check = facts[CHECK];
+        let pruneable = ply > 0 && !in_check && beta.abs() < MATE_BOUND;
+        let reverse_futility = pruneable && depth <= self.rfp_depth && beta - alpha == 1;
+        let null_move =
+            pruneable && depth >= NULL_MOVE_DEPTH && self.pos.last_move() != Some(Move::NULL);
+        // The static score only where one of the two may use it.
+        let static_eval = if reverse_futility || null_move {
+            crate::eval::evaluate(&self.pos, &self.weights)
+        } else {
+            -INF
+        };
+        // Reverse futility: near the leaves, a zero-window node whose static score
+        // beats beta by a margin a ply cannot undo is taken as a cut.
+        if reverse_futility && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
+        // Null move: if passing still holds beta at reduced depth, so will a move.
+        if null_move && static_eval >= beta {
+            self.pos.make_null();
+            let r = NULL_MOVE_R + depth / 6;
+            let score = -self.negamax(depth - 1 - r, ply + 1, -beta, -beta + 1);
+            self.pos.unmake_null();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return if score > MATE_BOUND { beta } else { score };
+            }
+        }
+        let mut moves = std::mem::take(&mut self.node_moves[ply]);
+        // Below the root the moves come in stages (`stages`), the table's move
+        // first: a node that cuts off early never generates the rest. The root
+        // keys its whole list at once.
+        let mut restricted = false;
+        if ply > 0 {
+            let first = tt_move.filter(|&m| self.legal_here(m));
+            moves.start(first, self.killers_at(ply));
+        } else {
+            restricted = self.start_root(&mut moves, tt_move);
+        }
+        let alpha_in = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        // Moves another thread was searching, put off: (move, place, losing).
+        let mut deferred: ArrayVec<(Move, usize, bool), DEFERRED> = ArrayVec::new();
+        // A shared reference, not a clone of the `Arc`: its count would bounce
+        // between the threads' caches at every node.
+        let busy = self.busy.filter(|_| depth >= DEFER_DEPTH);
+        let mut picked = 0;
+        loop {
+            // `i`: the move's place in the order (LMR reads it); `losing`: whether
+            // it was ordered as a capture losing the exchange.
+            let (mv, i, losing) = match self.next_move(&mut moves, ply) {
+                Some((m, losing)) => (m, picked, losing),
+                None if !deferred.is_empty() => deferred.remove(0),
+                None => break,
+            };
+            let busy_key = busy.filter(|_| i > 0).map(|b| (b, busy::busy_key(key, mv)));
+            if picked == i {
+                picked += 1;
+                if let Some((b, k)) = busy_key
+                    && b.is_busy(k)
+                    && !deferred.is_full()
+                {
+                    deferred.push((mv, i, losing));
+                    continue;
+                }
+            }
+            let quiet = !mv.promotes() && !self.pos.is_capture(mv);
+            if ply == 0 {
+                self.announce_root_move(mv, i + 1, depth as u32);
+            }
+            if let Some((b, k)) = busy_key {
+                b.enter(k);
+            }
+            self.pos.make_deferred(mv);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late quiet moves and captures that lose the exchange are
+                // searched shallower first.
+                let reduce = if depth >= 3
+                    && i >= LMR_FROM_MOVE
+                    && (quiet || losing)
+                    && !in_check
+                    && !self.killers[ply].contains(&mv)
+                {
+                    lmr_table()[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(depth - 1 - reduce, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduce > 0 {
+                    score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+                }
+                score
+            };
+            self.pos.unmake();
+            if let Some((b, k)) = busy_key {
+                b.leave(k);
+            }
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+                if score >= beta {
+                    if quiet {
+                        self.reward(mv, ply, depth);
+                    }
+                    break;
+                }
+            }
+        }
+        // No move at all (at the root: none this search may play).
+        let stalemate = picked == 0 && moves.no_moves;
+        self.node_moves[ply] = moves;
+        if stalemate {
+            return -(MATE - ply as i32); // stalemate loses
+        }
+        // A best move among some root moves only is no result for the position.
+        if !self.aborted && !restricted {
+            let bound = bound_of(best, alpha_in, beta);
+            self.tt
+                .store(key, best_move, score_to_tt(best, ply), depth, bound);
+        }
+        best
+    }
+
+    /// Whether a move from the table is legal here (its piece's moves hold it).
+    pub(super) fn legal_here(&mut self, mv: Move) -> bool {
+        self.scratch.clear();
+        self.pos.generate_from(mv.from, &mut self.scratch);
+        self.scratch.contains(&mv)
+    }
+}
