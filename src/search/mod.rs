@@ -28,12 +28,8 @@ mod stages;
 pub mod tt;
 mod victim_first;
 
-use crate::board::{NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::position::leap_table::Motion;
-use crate::types::PieceId;
-use arrayvec::ArrayVec;
 pub use busy::Busy;
 use lead::Lead;
 pub use limits::{Limits, MAX_DEPTH};
@@ -45,7 +41,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 pub use tt::Bound;
-use tt::{TranspositionTable, bound_of, score_to_tt, table_cut};
+use tt::TranspositionTable;
 
 pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;

@@ -2,7 +2,10 @@
 //! the transposition table, reverse futility and null-move pruning, late-move
 //! reductions, and the Lazy-SMP deferral of moves another thread is searching.
 
-use super::*;
+use super::tt::{bound_of, score_to_tt, table_cut};
+use super::{CHECK, INF, MATE, MATE_BOUND, Searcher, busy};
+use crate::moves::Move;
+use arrayvec::ArrayVec;
 
 /// Null-move pruning: from this depth, reduced by `NULL_MOVE_R` (plus a ply per six).
 const NULL_MOVE_DEPTH: i32 = 3;

@@ -1,7 +1,13 @@
 //! Move ordering: the order keys of captures (most valuable victim, cheapest
 //! attacker, losing exchanges late), promotions, killers and the history table.
 
-use super::*;
+use super::quiesce::QuiesceCapture;
+use super::range_gain::RangeGains;
+use super::{Searcher, picker, see};
+use crate::board::NO_SQUARE;
+use crate::moves::Move;
+use crate::position::leap_table::Motion;
+use crate::types::PieceId;
 
 /// History scores are halved when one passes this.
 const HISTORY_MAX: i32 = 1 << 20;

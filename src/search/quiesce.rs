@@ -2,7 +2,10 @@
 //! one before the attack upkeep), delta pruning where the variant keeps it, and
 //! captures losing the exchange skipped.
 
-use super::*;
+use super::tt::{bound_of, score_to_tt, table_cut};
+use super::{MATE, Searcher, see};
+use crate::board::Square;
+use crate::moves::Move;
 
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
@@ -224,7 +227,10 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::rules::Rules;
+    use crate::search::tt::TranspositionTable;
     use crate::variants::dai::DAI;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
 
     /// Quiescence's recaptures: a lion's igui and its double capture take the
     /// piece on a square they do not end on; a plain capture elsewhere does not.

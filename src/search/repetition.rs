@@ -1,7 +1,8 @@
 //! Repetitions inside the search, judged as the rules judge them: perpetual
 //! check, perpetual pursuit and repeated passes lose; other repetitions draw.
 
-use super::*;
+use super::{ATTACK, CHECK, MoveFacts, PASS, PERPETUAL_SCORE, Searcher};
+use crate::moves::Move;
 
 impl<'a, const C: usize> Searcher<'a, C> {
     /// The score of a repetition, if this position repeats one `back` plies

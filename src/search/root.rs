@@ -2,7 +2,9 @@
 //! take-over of a helper's deeper iteration, and what is reported of each
 //! iteration.
 
-use super::*;
+use super::{Bound, INF, Iteration, Limits, MATE_BOUND, MAX_DEPTH, SearchResult, Searcher};
+use crate::moves::Move;
+use std::time::{Duration, Instant};
 
 /// Root moves are announced only after this long (USI GUIs show them for long
 /// searches; a flood of them in short ones helps no one).
