@@ -2,8 +2,9 @@
 //! honours `stop` and every limit. The parts, a file each:
 //! - `root`: iterative deepening, aspiration windows, MultiPV, what is reported;
 //! - `negamax`: principal variation search with the shared transposition table
-//!   (`tt`), reverse futility and null-move pruning, late-move reductions, and
-//!   Lazy SMP's deferral of moves another thread is searching (`busy`, `lead`);
+//!   (`tt`), reverse futility and null-move pruning, singular extension and
+//!   multi-cut (`singular`), late-move reductions, and Lazy SMP's deferral of
+//!   moves another thread is searching (`busy`, `lead`);
 //! - `quiesce`: captures from the horizon on (depth-capped, recaptures only past
 //!   its third ply, delta-pruned where the variant keeps it, losing exchanges
 //!   skipped);
@@ -24,6 +25,7 @@ mod range_gain;
 mod repetition;
 mod root;
 pub mod see;
+mod singular;
 mod stages;
 pub mod tt;
 mod victim_first;
@@ -167,6 +169,10 @@ pub struct Searcher<'a, const C: usize> {
     busy: Option<&'a Busy>,
     /// Per ply, two quiet moves that last caused a cutoff there.
     killers: Vec<[Move; 2]>,
+    /// Per ply, the move a singular-extension test leaves out there (`singular`).
+    excluded: Vec<Option<Move>>,
+    /// The depth of the iteration being searched (extensions stop at twice it).
+    root_depth: i32,
     /// Per (form, destination), how often a quiet move there caused a cutoff,
     /// weighted by depth.
     quiet_history: Vec<i32>,
@@ -224,6 +230,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             root_score: -INF,
             busy: None,
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
+            excluded: vec![None; MAX_DEPTH as usize + 65],
+            root_depth: 0,
             quiet_history: vec![0; squares * forms],
             scratch: Vec::with_capacity(256),
             range_lines: Some(Box::default()),

@@ -1,7 +1,9 @@
 //! The main search below the root and at it: principal variation search with
-//! the transposition table, reverse futility and null-move pruning, late-move
-//! reductions, and the Lazy-SMP deferral of moves another thread is searching.
+//! the transposition table, reverse futility and null-move pruning, singular
+//! extension of the table's move (`singular`), late-move reductions, and the
+//! Lazy-SMP deferral of moves another thread is searching.
 
+use super::singular::Singular;
 use super::tt::{bound_of, score_to_tt, table_cut};
 use super::{CHECK, INF, MATE, MATE_BOUND, Searcher, busy};
 use crate::moves::Move;
@@ -80,6 +82,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if ply > 0 && self.should_abort() {
             return 0;
         }
+        if ply == 0 {
+            self.root_depth = depth;
+        }
+        // A singular-extension test of this node's table move (`singular`).
+        let excluded = self.excluded[ply];
         let key = self.pos.hash();
         if C < PROBE_BEFORE_UPKEEP_FROM_CHUNKS {
             // The attack upkeep while the table's entry loads: its cache miss
@@ -88,11 +95,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
             self.pos.sync();
         }
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(key) {
+        let hit = self.tt.probe(key);
+        if let Some(hit) = &hit {
             tt_move = hit.mv;
             if ply > 0
+                && excluded.is_none()
                 && hit.depth >= depth
-                && let Some(score) = table_cut(&hit, ply, alpha, beta)
+                && let Some(score) = table_cut(hit, ply, alpha, beta)
             {
                 return score;
             }
@@ -105,8 +114,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
         let in_check = facts[CHECK];
         let pruneable = ply > 0 && !in_check && beta.abs() < MATE_BOUND;
         let reverse_futility = pruneable && depth <= self.rfp_depth && beta - alpha == 1;
-        let null_move =
-            pruneable && depth >= NULL_MOVE_DEPTH && self.pos.last_move() != Some(Move::NULL);
+        let null_move = pruneable
+            && excluded.is_none()
+            && depth >= NULL_MOVE_DEPTH
+            && self.pos.last_move() != Some(Move::NULL);
         // The static score only where one of the two may use it.
         let static_eval = if reverse_futility || null_move {
             crate::eval::evaluate(&self.pos, &self.weights)
@@ -131,13 +142,28 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
+        let first = match excluded {
+            Some(_) => None,
+            None if ply > 0 => tt_move.filter(|&m| self.legal_here(m)),
+            None => None,
+        };
+        // The table's move searched a ply deeper where it is singular.
+        let mut extend_first = 0;
+        if let (Some(mv), Some(hit)) = (first, &hit) {
+            match self.singular(mv, hit, depth, ply, beta) {
+                Singular::Extend => extend_first = 1,
+                Singular::Cut(score) => return score,
+                Singular::No => {}
+            }
+        }
         let mut moves = std::mem::take(&mut self.node_moves[ply]);
         // Below the root the moves come in stages (`stages`), the table's move
         // first: a node that cuts off early never generates the rest. The root
         // keys its whole list at once.
         let mut restricted = false;
-        if ply > 0 {
-            let first = tt_move.filter(|&m| self.legal_here(m));
+        if let Some(mv) = excluded {
+            moves.start_excluding(mv, self.killers_at(ply));
+        } else if ply > 0 {
             moves.start(first, self.killers_at(ply));
         } else {
             restricted = self.start_root(&mut moves, tt_move);
@@ -179,7 +205,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
             self.pos.make_deferred(mv);
             let score = if i == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                let extend = if Some(mv) == first { extend_first } else { 0 };
+                -self.negamax(depth - 1 + extend, ply + 1, -beta, -alpha)
             } else {
                 // Late quiet moves and captures that lose the exchange are
                 // searched shallower first.
@@ -235,6 +262,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.node_moves[ply] = moves;
         if stalemate {
             return -(MATE - ply as i32); // stalemate loses
+        }
+        if excluded.is_some() {
+            // Not the node's result (one move left out): nothing stored, and
+            // no move but that one fails low.
+            return best.max(alpha_in);
         }
         // A best move among some root moves only is no result for the position.
         if !self.aborted && !restricted {

@@ -39,6 +39,8 @@ pub(super) struct NodeMoves<const C: usize> {
     tried: Vec<Move>,
     /// The full generation found no move at all: stalemate.
     pub(super) no_moves: bool,
+    /// `first` is left out, not handed out (a singular-extension test).
+    skip_first: bool,
 }
 
 impl<const C: usize> Default for NodeMoves<C> {
@@ -54,6 +56,7 @@ impl<const C: usize> Default for NodeMoves<C> {
             scored: Vec::new(),
             tried: Vec::new(),
             no_moves: false,
+            skip_first: false,
         }
     }
 }
@@ -67,6 +70,13 @@ impl<const C: usize> NodeMoves<C> {
         self.k = 0;
         self.tried.clear();
         self.no_moves = false;
+        self.skip_first = false;
+    }
+
+    /// Starts a node that hands out every move but `excluded`.
+    pub(super) fn start_excluding(&mut self, excluded: Move, killers: [Move; 2]) {
+        self.start(Some(excluded), killers);
+        self.skip_first = true;
     }
 }
 
@@ -110,7 +120,9 @@ impl<const C: usize> Searcher<'_, C> {
                     nm.stage = Stage::Captures;
                     if let Some(m) = nm.first {
                         nm.tried.push(m);
-                        return Some((m, false));
+                        if !nm.skip_first {
+                            return Some((m, false));
+                        }
                     }
                 }
                 Stage::Captures => {
@@ -210,6 +222,32 @@ mod tests {
             if *stage == Stage::Killers {
                 assert!(killers.contains(mv) && !capture);
             }
+        }
+    }
+
+    #[test]
+    fn an_excluded_move_is_never_handed_out() {
+        let rules = Rules::get(&crate::variants::dai::DAI);
+        let book = include_str!("../../books/dai-openings.txt");
+        let line = book.lines().find(|l| !l.is_empty() && !l.starts_with('#'));
+        let pos = Position::<2>::from_sfen(rules, line.unwrap()).unwrap();
+        let mut all = Vec::new();
+        pos.generate(&mut all);
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new(pos, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
+        // Each of the first moves left out, given as a killer too.
+        for &excluded in all.iter().take(4) {
+            let mut nm = NodeMoves::<2>::default();
+            nm.start_excluding(excluded, [excluded, all[5]]);
+            let mut out = Vec::new();
+            while let Some((mv, _)) = s.next_move(&mut nm, 1) {
+                out.push(mv);
+            }
+            assert_eq!(out.len(), all.len() - 1);
+            assert!(!out.contains(&excluded));
+            out.sort_by_key(|m| format!("{m:?}"));
+            out.dedup();
+            assert_eq!(out.len(), all.len() - 1, "each move once");
         }
     }
 

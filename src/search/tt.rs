@@ -250,7 +250,7 @@ pub(super) fn score_to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn score_from_tt(score: i32, ply: usize) -> i32 {
+pub(super) fn score_from_tt(score: i32, ply: usize) -> i32 {
     if score > MATE_BOUND {
         score - ply as i32
     } else if score < -MATE_BOUND {
