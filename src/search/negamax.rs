@@ -142,11 +142,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 return if score > MATE_BOUND { beta } else { score };
             }
         }
-        let first = match excluded {
-            Some(_) => None,
-            None if ply > 0 => tt_move.filter(|&m| self.legal_here(m)),
-            None => None,
-        };
+        // Below the root, the table's move if legal here (the root checks it
+        // against its list; a singular test leaves it out).
+        let first = tt_move.filter(|&m| ply > 0 && excluded.is_none() && self.legal_here(m));
         // The table's move searched a ply deeper where it is singular.
         let mut extend_first = 0;
         if let (Some(mv), Some(hit)) = (first, &hit) {
