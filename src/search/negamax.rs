@@ -203,8 +203,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
             self.pos.make_deferred(mv);
             let score = if i == 0 {
-                let extend = if Some(mv) == first { extend_first } else { 0 };
-                -self.negamax(depth - 1 + extend, ply + 1, -beta, -alpha)
+                // The table's move where there is one (never put off).
+                -self.negamax(depth - 1 + extend_first, ply + 1, -beta, -alpha)
             } else {
                 // Late quiet moves and captures that lose the exchange are
                 // searched shallower first.

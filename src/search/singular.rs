@@ -12,7 +12,7 @@ use super::{MATE_BOUND, Searcher};
 use crate::moves::Move;
 
 /// From this depth a table move may be tested for singularity.
-pub(super) const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_DEPTH: i32 = 6;
 /// The table's entry must be at most this much shallower than the node.
 const SINGULAR_TT_SLACK: i32 = 3;
 /// The other moves must stay this many centipawns a ply below the table's
@@ -32,7 +32,9 @@ pub(super) enum Singular {
 impl<const C: usize> Searcher<'_, C> {
     /// Tests the table move `mv` (legal here, from `hit`) of a node at `depth`
     /// and `ply` with window top `beta`: the node searched again without it, at
-    /// half the depth, against a bound just under the table's score.
+    /// half the depth, against a bound just under the table's score. The
+    /// caller asks only below the root and outside another such test (where
+    /// it has a table move to try first).
     pub(super) fn singular(
         &mut self,
         mv: Move,
@@ -43,8 +45,6 @@ impl<const C: usize> Searcher<'_, C> {
     ) -> Singular {
         let tt_score = score_from_tt(hit.score, ply);
         if depth < SINGULAR_DEPTH
-            || ply == 0
-            || self.excluded[ply].is_some()
             || hit.bound == Bound::Upper
             || hit.depth < depth - SINGULAR_TT_SLACK
             || tt_score.abs() >= MATE_BOUND
