@@ -1,5 +1,5 @@
 //! The main search below the root and at it: principal variation search with
-//! the transposition table, reverse futility and null-move pruning, singular
+//! the transposition table, reverse futility, razoring and null-move pruning, singular
 //! extension of the table's move (`singular`), late-move reductions, and the
 //! Lazy-SMP deferral of moves another thread is searching.
 
@@ -16,6 +16,11 @@ const NULL_MOVE_R: i32 = 2;
 /// Reverse futility pruning: up to this depth, with `RFP_MARGIN` centipawns a ply.
 pub(super) const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 150;
+
+/// Razoring (`Searcher::razor`, where reverse futility is on): up to this
+/// depth, a static score `RAZOR_MARGIN` centipawns a ply below alpha.
+const RAZOR_DEPTH: i32 = 2;
+pub(super) const RAZOR_MARGIN: i32 = 300;
 
 /// Variants searched without reverse futility pruning. Taikyoku: a static score
 /// there misses the whole lines a range capture takes next; with the pruning the
@@ -128,6 +133,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // beats beta by a margin a ply cannot undo is taken as a cut.
         if reverse_futility && static_eval - RFP_MARGIN * depth >= beta {
             return static_eval;
+        }
+        if reverse_futility && let Some(score) = self.razor(depth, ply, static_eval, alpha) {
+            return score;
         }
         // Null move: if passing still holds beta at reduced depth, so will a move.
         if null_move && static_eval >= beta {
@@ -273,6 +281,18 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 .store(key, best_move, score_to_tt(best, ply), depth, bound);
         }
         best
+    }
+
+    /// Razoring: a zero-window node near the leaves whose static score lies
+    /// far below alpha is asked of quiescence; if captures do not lift it
+    /// above alpha either, no quiet move is expected to, and that is the
+    /// node's score.
+    pub(super) fn razor(&mut self, depth: i32, ply: usize, eval: i32, alpha: i32) -> Option<i32> {
+        if depth > RAZOR_DEPTH || eval + RAZOR_MARGIN * depth >= alpha {
+            return None;
+        }
+        let score = self.quiesce(ply, 0, alpha, alpha + 1);
+        (score <= alpha).then_some(score)
     }
 
     /// Whether a move from the table is legal here (its piece's moves hold it).

@@ -224,3 +224,34 @@ fn a_royal_capture_three_plies_deep_is_found_at_depth_two() {
     let result = s.run(&limits, &mut |_| {});
     assert_eq!(mate_plies(result.score), Some(3), "score {}", result.score);
 }
+
+/// `Searcher::razor` at depth 1 in `sfen` (dai, White to move), alpha just
+/// past the razoring margin above White's static score; with that alpha.
+fn razor_at_depth_one(sfen: &str) -> (Option<i32>, i32) {
+    let pos = Position::<2>::from_sfen(Rules::get(&DAI), sfen).unwrap();
+    let stop = AtomicBool::new(false);
+    let mut s = Searcher::new(pos, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
+    let eval = crate::eval::evaluate(&s.pos, &s.weights);
+    let alpha = eval + negamax::RAZOR_MARGIN + 1;
+    (s.razor(1, 1, eval, alpha), alpha)
+}
+
+#[test]
+fn razoring_takes_quiescence_s_score_where_no_capture_helps() {
+    // White has its king alone against Black's rook: nothing to take.
+    let (razored, alpha) =
+        razor_at_depth_one("7k7/15/15/15/15/15/15/15/15/15/15/15/15/15/R6K7 w - 1");
+    assert!(
+        razored.is_some_and(|score| score <= alpha),
+        "{razored:?} against {alpha}"
+    );
+}
+
+#[test]
+fn razoring_leaves_a_node_whose_capture_lifts_it_above_alpha() {
+    // White's gold takes Black's undefended rook: 750 cp back, more than the
+    // margin.
+    let (razored, alpha) =
+        razor_at_depth_one("7k7/g14/R14/15/15/15/15/15/15/15/15/15/15/15/7K7 w - 1");
+    assert_eq!(razored, None, "against {alpha}");
+}
