@@ -44,6 +44,13 @@ const USAGE: &str = "usage:
   large-shogi bench [--depth-offset N]
                                  fixed positions of every variant, one thread:
                                  nodes, nodes per second, and the node signature
+  large-shogi tune [--variant <name>] [--skip N] [--steps N] [--rate CP]
+                   [--min-samples N] [--prior W] [--holdout N] <games file> ...
+                                 piece values fitted to the results of played
+                                 games (match --out files): the quiet positions
+                                 from ply N on (default 16), a Markdown table out;
+                                 --prior: pull towards the table's values (0 to 1),
+                                 --holdout N: every Nth game scored, not fitted
   large-shogi pieces [--variant <name>] [<code> ...]
                                  each piece's moves as a diagram on an empty board
 variants:";
@@ -78,6 +85,7 @@ fn main() {
         Some("openings") => tool_openings(&args[1..]),
         Some("pieces") => tool_pieces(&args[1..]),
         Some("bench") => tool_bench(&args[1..]),
+        Some("tune") => tool_tune(&args[1..]),
         Some("help" | "--help" | "-h") => {
             say!("{}", usage());
             0
@@ -250,6 +258,80 @@ fn tool_openings(args: &[String]) -> i32 {
     match generate(&cfg) {
         Ok(openings) => {
             print!("{}", file_text(&cfg, &openings));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
+
+fn tool_tune(args: &[String]) -> i32 {
+    use large_shogi::tools::tune::{TuneConfig, report_text, run};
+    let mut cfg = TuneConfig {
+        variant: variants::ALL[0],
+        files: Vec::new(),
+        skip: 16,
+        steps: 2000,
+        rate: 1.0,
+        min_samples: 500,
+        prior: 0.0,
+        holdout: 0,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        if !args[i].starts_with("--") {
+            cfg.files.push(args[i].clone());
+            i += 1;
+            continue;
+        }
+        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let n = value.parse::<u64>().ok();
+        let ok = match (args[i].as_str(), n) {
+            ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
+            ("--skip", Some(n @ 0..=10_000)) => {
+                cfg.skip = n as usize;
+                true
+            }
+            ("--steps", Some(n @ 1..=100_000)) => {
+                cfg.steps = n as usize;
+                true
+            }
+            ("--rate", Some(n @ 1..=100)) => {
+                cfg.rate = n as f64;
+                true
+            }
+            ("--prior", _) => match value.parse::<f64>() {
+                Ok(p) if (0.0..=1.0).contains(&p) => {
+                    cfg.prior = p;
+                    true
+                }
+                _ => false,
+            },
+            ("--holdout", Some(n @ 0..=100)) => {
+                cfg.holdout = n as usize;
+                true
+            }
+            ("--min-samples", Some(n @ 1..=10_000_000)) => {
+                cfg.min_samples = n as usize;
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
+            return 2;
+        }
+        i += 2;
+    }
+    if cfg.files.is_empty() {
+        eprintln!("error: no games file given\n{}", usage());
+        return 2;
+    }
+    match run(&cfg) {
+        Ok(report) => {
+            print!("{}", report_text(&report));
             0
         }
         Err(e) => {

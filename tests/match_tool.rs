@@ -576,3 +576,47 @@ fn a_cecp_engine_starts_afresh_for_each_game() {
     assert_eq!(count(&cecp_log), 3);
     assert_eq!(count(&usi_log), 1);
 }
+
+/// `tune` reads the games file a match wrote and prints its table; bad
+/// arguments and a missing file are refused with their exit codes.
+#[test]
+fn the_tune_tool_reads_a_match_s_games() {
+    let games = std::env::temp_dir().join(format!("large-shogi-tune-{}.txt", std::process::id()));
+    let path = games.to_str().unwrap();
+    let (code, out, err) = run_binary(&[
+        "match",
+        "--engine1",
+        &engine(),
+        "--engine2",
+        &engine(),
+        "--games",
+        "2",
+        "--tc",
+        "depth=1",
+        "--max-plies",
+        "40",
+        "--out",
+        path,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, table, err) = run_binary(&[
+        "tune",
+        "--variant",
+        "dai",
+        "--skip",
+        "0",
+        "--steps",
+        "5",
+        "--min-samples",
+        "1",
+        path,
+    ]);
+    std::fs::remove_file(&games).ok();
+    assert_eq!(code, 0, "{err}");
+    assert!(table.starts_with("2 games, "), "{table}");
+    assert!(table.contains("| lion | LN | 1800 |"), "{table}");
+    assert!(table.contains("| king | K | 400 | (kept) |"), "{table}");
+    assert_eq!(run_binary(&["tune", "--steps", "0", path]).0, 2);
+    assert_eq!(run_binary(&["tune"]).0, 2);
+    assert_eq!(run_binary(&["tune", "/nonexistent/games.txt"]).0, 1);
+}

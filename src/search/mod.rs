@@ -339,6 +339,22 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
     }
 
+    /// Whether the position is quiet (quiescence from it, with the whole
+    /// window, finds nothing better than its static score), and that score
+    /// from Black's point of view (the tuner's samples, `tools::tune`).
+    pub fn quiet_evaluation(&mut self) -> (bool, i32) {
+        self.pos.sync();
+        let stand = crate::eval::evaluate(&self.pos, &self.weights);
+        let quiet = self.quiesce(0, 0, -INF, INF) == stand;
+        let black = crate::eval::evaluate_black(&self.pos, &self.weights);
+        (quiet, black)
+    }
+
+    /// The position searched from.
+    pub fn position(&self) -> &Position<C> {
+        &self.pos
+    }
+
     /// Whether the last `run` was cut short by `stop`, a node or a time limit.
     pub fn aborted(&self) -> bool {
         self.aborted
