@@ -209,6 +209,34 @@ fn tool_match(args: &[String]) -> i32 {
     }
 }
 
+/// Walks the `--flag value` pairs of `args`, handing each to `set` (the flag,
+/// the value's text, and the value as a number if it is one), which says
+/// whether it took it; with `files`, arguments not starting `--` go there. A
+/// pair refused is reported with the usage: `Err(2)`, the exit code.
+fn flag_pairs(
+    args: &[String],
+    mut files: Option<&mut Vec<String>>,
+    mut set: impl FnMut(&str, &str, Option<u64>) -> bool,
+) -> Result<(), i32> {
+    let mut i = 0;
+    while i < args.len() {
+        if let Some(files) = files.as_deref_mut()
+            && !args[i].starts_with("--")
+        {
+            files.push(args[i].clone());
+            i += 1;
+            continue;
+        }
+        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
+        if !set(&args[i], value, value.parse::<u64>().ok()) {
+            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
+            return Err(2);
+        }
+        i += 2;
+    }
+    Ok(())
+}
+
 /// `openings [--variant V] [--count N] [--plies N] [--seed S] [--max-eval CP]
 /// [--depth D]`: an openings file on stdout (see `tools::openings`).
 fn tool_openings(args: &[String]) -> i32 {
@@ -221,39 +249,32 @@ fn tool_openings(args: &[String]) -> i32 {
         max_eval: 80,
         depth: 2,
     };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
-        let n = value.parse::<u64>().ok();
-        let ok = match (args[i].as_str(), n) {
-            ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
-            ("--count", Some(n @ 1..=100_000)) => {
-                cfg.count = n as usize;
-                true
-            }
-            ("--plies", Some(n @ 1..=1000)) => {
-                cfg.plies = n as usize;
-                true
-            }
-            ("--seed", Some(n)) => {
-                cfg.seed = n;
-                true
-            }
-            ("--max-eval", Some(n @ 0..=100_000)) => {
-                cfg.max_eval = n as i32;
-                true
-            }
-            ("--depth", Some(n @ 1..=64)) => {
-                cfg.depth = n as u32;
-                true
-            }
-            _ => false,
-        };
-        if !ok {
-            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
-            return 2;
+    let parsed = flag_pairs(args, None, |flag, value, n| match (flag, n) {
+        ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
+        ("--count", Some(n @ 1..=100_000)) => {
+            cfg.count = n as usize;
+            true
         }
-        i += 2;
+        ("--plies", Some(n @ 1..=1000)) => {
+            cfg.plies = n as usize;
+            true
+        }
+        ("--seed", Some(n)) => {
+            cfg.seed = n;
+            true
+        }
+        ("--max-eval", Some(n @ 0..=100_000)) => {
+            cfg.max_eval = n as i32;
+            true
+        }
+        ("--depth", Some(n @ 1..=64)) => {
+            cfg.depth = n as u32;
+            true
+        }
+        _ => false,
+    });
+    if let Err(code) = parsed {
+        return code;
     }
     match generate(&cfg) {
         Ok(openings) => {
@@ -267,6 +288,8 @@ fn tool_openings(args: &[String]) -> i32 {
     }
 }
 
+/// `tune [--variant V] [--skip N] [--steps N] [--rate CP] [--min-samples N]
+/// [--prior W] [--holdout N] FILE...`: fitted piece values (see `tools::tune`).
 fn tool_tune(args: &[String]) -> i32 {
     use large_shogi::tools::tune::{TuneConfig, report_text, run};
     let mut cfg = TuneConfig {
@@ -279,52 +302,42 @@ fn tool_tune(args: &[String]) -> i32 {
         prior: 0.0,
         holdout: 0,
     };
-    let mut i = 0;
-    while i < args.len() {
-        if !args[i].starts_with("--") {
-            cfg.files.push(args[i].clone());
-            i += 1;
-            continue;
+    let mut files = Vec::new();
+    let parsed = flag_pairs(args, Some(&mut files), |flag, value, n| match (flag, n) {
+        ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
+        ("--skip", Some(n @ 0..=10_000)) => {
+            cfg.skip = n as usize;
+            true
         }
-        let value = args.get(i + 1).map(String::as_str).unwrap_or("");
-        let n = value.parse::<u64>().ok();
-        let ok = match (args[i].as_str(), n) {
-            ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
-            ("--skip", Some(n @ 0..=10_000)) => {
-                cfg.skip = n as usize;
-                true
-            }
-            ("--steps", Some(n @ 1..=100_000)) => {
-                cfg.steps = n as usize;
-                true
-            }
-            ("--rate", Some(n @ 1..=100)) => {
-                cfg.rate = n as f64;
-                true
-            }
-            ("--prior", _) => match value.parse::<f64>() {
-                Ok(p) if (0.0..=1.0).contains(&p) => {
-                    cfg.prior = p;
-                    true
-                }
-                _ => false,
-            },
-            ("--holdout", Some(n @ 0..=100)) => {
-                cfg.holdout = n as usize;
-                true
-            }
-            ("--min-samples", Some(n @ 1..=10_000_000)) => {
-                cfg.min_samples = n as usize;
+        ("--steps", Some(n @ 1..=100_000)) => {
+            cfg.steps = n as usize;
+            true
+        }
+        ("--rate", Some(n @ 1..=100)) => {
+            cfg.rate = n as f64;
+            true
+        }
+        ("--prior", _) => match value.parse::<f64>() {
+            Ok(p) if (0.0..=1.0).contains(&p) => {
+                cfg.prior = p;
                 true
             }
             _ => false,
-        };
-        if !ok {
-            eprintln!("bad argument '{} {value}'\n{}", args[i], usage());
-            return 2;
+        },
+        ("--holdout", Some(n @ 0..=100)) => {
+            cfg.holdout = n as usize;
+            true
         }
-        i += 2;
+        ("--min-samples", Some(n @ 1..=10_000_000)) => {
+            cfg.min_samples = n as usize;
+            true
+        }
+        _ => false,
+    });
+    if let Err(code) = parsed {
+        return code;
     }
+    cfg.files = files;
     if cfg.files.is_empty() {
         eprintln!("error: no games file given\n{}", usage());
         return 2;
