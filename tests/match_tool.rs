@@ -614,7 +614,11 @@ fn the_tune_tool_reads_a_match_s_games() {
     std::fs::remove_file(&games).ok();
     assert_eq!(code, 0, "{err}");
     assert!(table.starts_with("2 games, "), "{table}");
-    assert!(table.contains("| lion | LN | 1800 |"), "{table}");
+    let lion = DAI.kinds.iter().find(|k| k.code == "LN").unwrap().value;
+    assert!(
+        table.contains(&format!("| lion | LN | {lion} |")),
+        "{table}"
+    );
     assert!(table.contains("| king | K | 400 | (kept) |"), "{table}");
     assert_eq!(run_binary(&["tune", "--steps", "0", path]).0, 2);
     assert_eq!(run_binary(&["tune"]).0, 2);

@@ -91,15 +91,22 @@ mod tests {
             .unwrap_or_else(|| panic!("{s} not legal"))
     }
 
+    /// The table's value of the dai kind of `code`.
+    fn value(code: &str) -> i32 {
+        let kinds = crate::variants::dai::KINDS;
+        kinds.iter().find(|k| k.code == code).unwrap().value
+    }
+
     #[test]
     fn exchanges_are_counted_to_where_each_side_stops() {
+        let (p, g, r) = (value("P"), value("G"), value("R"));
         // Black rook on 8h takes a pawn on 8d.
         let free = pos("15/15/15/7p7/15/15/15/7R7/15/15/15/15/15/15/k13K b - 1");
-        assert_eq!(see(&free, mv(&free, "8h8d")), 100);
+        assert_eq!(see(&free, mv(&free, "8h8d")), p);
         // The pawn defended by a gold: the rook is lost for it.
         let defended = pos("15/15/7g7/7p7/15/15/15/7R7/15/15/15/15/15/15/k13K b - 1");
         assert!(may_lose(&defended, mv(&defended, "8h8d")));
-        assert_eq!(see(&defended, mv(&defended, "8h8d")), 100 - 750);
+        assert_eq!(see(&defended, mv(&defended, "8h8d")), p - r);
         // A pawn takes the defended pawn: the gold takes back, equal trade.
         let pawn = pos("15/15/7g7/7p7/7P7/15/15/15/15/15/15/15/15/15/k13K b - 1");
         assert_eq!(see(&pawn, mv(&pawn, "8e8d")), 0);
@@ -107,9 +114,9 @@ mod tests {
         // A defended gold attacked by two rooks: RxG gxR RxG leaves Black two
         // golds for a rook.
         let two = pos("15/15/7g7/R6g7/15/15/15/7R7/15/15/15/15/15/15/k13K b - 1");
-        assert_eq!(see(&two, mv(&two, "8h8d")), 300 - 750 + 300);
+        assert_eq!(see(&two, mv(&two, "8h8d")), g - r + g);
         // A rook behind the first on its file is not counted (no x-rays).
         let xray = pos("15/15/7g7/7g7/15/15/15/7R7/15/15/15/15/15/15/k6R6K b - 1");
-        assert_eq!(see(&xray, mv(&xray, "8h8d")), 300 - 750);
+        assert_eq!(see(&xray, mv(&xray, "8h8d")), g - r);
     }
 }
