@@ -346,13 +346,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.pos.sync();
         let stand = crate::eval::evaluate(&self.pos, &self.weights);
         let quiet = self.quiesce(0, 0, -INF, INF) == stand;
-        let black = crate::eval::evaluate_black(&self.pos, &self.weights);
+        let black = match self.pos.side_to_move() {
+            crate::types::Side::Black => stand,
+            crate::types::Side::White => -stand,
+        };
         (quiet, black)
-    }
-
-    /// The position searched from.
-    pub fn position(&self) -> &Position<C> {
-        &self.pos
     }
 
     /// Whether the last `run` was cut short by `stop`, a node or a time limit.

@@ -249,8 +249,8 @@ fn razoring_takes_quiescence_s_score_where_no_capture_helps() {
 
 #[test]
 fn razoring_leaves_a_node_whose_capture_lifts_it_above_alpha() {
-    // White's gold takes Black's undefended rook: 750 cp back, more than the
-    // margin.
+    // White's gold takes Black's undefended rook: a rook's worth back, more
+    // than the margin.
     let (razored, alpha) =
         razor_at_depth_one("7k7/g14/R14/15/15/15/15/15/15/15/15/15/15/15/7K7 w - 1");
     assert_eq!(razored, None, "against {alpha}");

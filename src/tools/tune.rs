@@ -162,15 +162,14 @@ pub fn samples<const C: usize>(
                 let mut searcher = Searcher::new(game.pos.clone(), Vec::new(), &stop, tt.clone());
                 let (quiet, black) = searcher.quiet_evaluation();
                 if quiet {
-                    let terms = terms(searcher.position(), &kinds, share);
-                    let sample = Sample {
+                    let mut sample = Sample {
+                        terms: terms(&game.pos, &kinds, share),
                         rest: 0.0,
-                        terms,
                         result: text.result,
                         game: g,
                     };
-                    let rest = black as f64 - sample.score(&values);
-                    out.push(Sample { rest, ..sample });
+                    sample.rest = black as f64 - sample.score(&values);
+                    out.push(sample);
                 }
             }
             game.play_text(mv)
