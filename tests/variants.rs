@@ -81,11 +81,6 @@ fn setups_match_the_sources() {
     assert_eq!(variants::ALL.len(), COUNTS.len());
     for &(name, pieces, kinds) in COUNTS {
         let def = variants::by_name(name).unwrap();
-        match def.width * def.height {
-            0..=256 => check::<2>(def, pieces, kinds),
-            257..=384 => check::<3>(def, pieces, kinds),
-            385..=640 => check::<5>(def, pieces, kinds),
-            _ => check::<11>(def, pieces, kinds),
-        }
+        large_shogi::with_chunks!(def, check(def, pieces, kinds))
     }
 }

@@ -242,13 +242,7 @@ pub fn new_session(def: &'static VariantDef) -> Box<dyn Session> {
             search: None,
         })
     }
-    match def.width * def.height {
-        0..=128 => make::<1>(def),
-        129..=256 => make::<2>(def),
-        257..=384 => make::<3>(def),
-        385..=640 => make::<5>(def),
-        _ => make::<11>(def),
-    }
+    crate::with_chunks!(def, make(def))
 }
 
 /// `score cp N` or `score mate N` (plies; negative when the engine is mated).

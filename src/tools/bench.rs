@@ -67,12 +67,7 @@ pub struct BenchResult {
 pub fn run_position(p: &BenchPosition, depth_offset: i32) -> Result<BenchResult, String> {
     let def = variants::by_name(p.variant).ok_or_else(|| format!("no variant {}", p.variant))?;
     let depth = (p.depth as i32 + depth_offset).max(1) as u32;
-    match def.width * def.height {
-        0..=256 => search::<2>(def, p.moves, depth),
-        257..=384 => search::<3>(def, p.moves, depth),
-        385..=640 => search::<5>(def, p.moves, depth),
-        _ => search::<11>(def, p.moves, depth),
-    }
+    crate::with_chunks!(def, search(def, p.moves, depth))
 }
 
 fn search<const C: usize>(

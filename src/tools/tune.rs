@@ -237,12 +237,7 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
         games.extend(parse_games(&text).map_err(|e| format!("{f}: {e}"))?);
     }
     let def = cfg.variant;
-    let samples = match def.width * def.height {
-        0..=256 => samples::<2>(def, &games, cfg.skip),
-        257..=384 => samples::<3>(def, &games, cfg.skip),
-        385..=640 => samples::<5>(def, &games, cfg.skip),
-        _ => samples::<11>(def, &games, cfg.skip),
-    }?;
+    let samples = crate::with_chunks!(def, samples(def, &games, cfg.skip))?;
     let (test, samples): (Vec<Sample>, Vec<Sample>) = (samples.into_iter())
         .partition(|s| cfg.holdout > 0 && s.game % cfg.holdout == cfg.holdout - 1);
     if samples.is_empty() {

@@ -43,6 +43,24 @@ pub mod maka_dai_dai;
 pub mod tai;
 pub mod taikyoku;
 
+/// `with_chunks!(def, f(args..))`: calls `f::<C>(args..)` with the number of
+/// u128 chunks a bitboard of the variant's board needs. The engine is built for
+/// these five sizes only (1: test boards up to 128 squares; 2: dai; 3: dai dai
+/// and maka dai dai; 5: tai; 11: taikyoku), so every entry point that goes from
+/// a variant to its position type goes through here.
+#[macro_export]
+macro_rules! with_chunks {
+    ($def:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        match $def.width * $def.height {
+            0..=128 => $f::<1>($($arg),*),
+            129..=256 => $f::<2>($($arg),*),
+            257..=384 => $f::<3>($($arg),*),
+            385..=640 => $f::<5>($($arg),*),
+            _ => $f::<11>($($arg),*),
+        }
+    };
+}
+
 use crate::rules::kind::{KindDef, VariantDef};
 
 /// Every variant the engine plays, by protocol name.
