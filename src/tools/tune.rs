@@ -139,11 +139,41 @@ fn terms<const C: usize>(
         .collect()
 }
 
-/// The quiet positions of `games` from ply `skip` on, as samples. A position is
-/// quiet when quiescence from it scores what the evaluation does.
+/// The quiet positions of `games` from ply `skip` on, as samples, in the games'
+/// order. A position is quiet when quiescence from it scores what the
+/// evaluation does. The games are shared out between the machine's cores.
 pub fn samples<const C: usize>(
     def: &'static VariantDef,
     games: &[GameText],
+    skip: usize,
+) -> Result<Vec<Sample>, String> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per_thread = games.len().div_ceil(threads).max(1);
+    let parts: Vec<Result<Vec<Sample>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (games.chunks(per_thread).enumerate())
+            .map(|(i, part)| {
+                scope.spawn(move || game_samples::<C>(def, part, i * per_thread, skip))
+            })
+            .collect();
+        (handles.into_iter())
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a sampling thread failed".into()))
+            })
+            .collect()
+    });
+    let mut out = Vec::new();
+    for part in parts {
+        out.extend(part?);
+    }
+    Ok(out)
+}
+
+/// The samples of `games`, the first of which is game number `first`.
+fn game_samples<const C: usize>(
+    def: &'static VariantDef,
+    games: &[GameText],
+    first: usize,
     skip: usize,
 ) -> Result<Vec<Sample>, String> {
     let rules = Rules::get(def);
@@ -152,9 +182,11 @@ pub fn samples<const C: usize>(
     let share = (weights.promotion_pct * weights.promotion_scale) as f64 / 10_000.0;
     let values: Vec<f64> = def.kinds.iter().map(|k| k.value as f64).collect();
     let stop = AtomicBool::new(false);
-    let tt = Arc::new(TranspositionTable::new(1));
     let mut out = Vec::new();
-    for (g, text) in games.iter().enumerate() {
+    for (g, text) in (first..).zip(games) {
+        // A table of its own for each game, so that no sample depends on how
+        // the games were shared out.
+        let tt = Arc::new(TranspositionTable::new(1));
         let mut game =
             Game::<C>::new(rules, &text.sfen).map_err(|e| format!("game {}: {e}", g + 1))?;
         for (ply, mv) in text.moves.iter().enumerate() {
