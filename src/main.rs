@@ -45,12 +45,14 @@ const USAGE: &str = "usage:
                                  fixed positions of every variant, one thread:
                                  nodes, nodes per second, and the node signature
   large-shogi tune [--variant <name>] [--skip N] [--steps N] [--rate CP]
-                   [--min-samples N] [--prior W] [--holdout N] <games file> ...
+                   [--min-samples N] [--prior W] [--holdout N]
+                   [--mobility yes|no] <games file> ...
                                  piece values fitted to the results of played
                                  games (match --out files): the quiet positions
                                  from ply N on (default 16), a Markdown table out;
                                  --prior: pull towards the table's values (0 to 1),
-                                 --holdout N: every Nth game scored, not fitted
+                                 --holdout N: every Nth game scored, not fitted,
+                                 --mobility yes: the mobility weight fitted too
   large-shogi pieces [--variant <name>] [<code> ...]
                                  each piece's moves as a diagram on an empty board
 variants:";
@@ -289,7 +291,7 @@ fn tool_openings(args: &[String]) -> i32 {
 }
 
 /// `tune [--variant V] [--skip N] [--steps N] [--rate CP] [--min-samples N]
-/// [--prior W] [--holdout N] FILE...`: fitted piece values (see `tools::tune`).
+/// [--prior W] [--holdout N] [--mobility yes|no] FILE...`: fitted piece values (see `tools::tune`).
 fn tool_tune(args: &[String]) -> i32 {
     use large_shogi::tools::tune::{TuneConfig, report_text, run};
     let mut cfg = TuneConfig {
@@ -301,6 +303,7 @@ fn tool_tune(args: &[String]) -> i32 {
         min_samples: 500,
         prior: 0.0,
         holdout: 0,
+        mobility: false,
     };
     let mut files = Vec::new();
     let parsed = flag_pairs(args, Some(&mut files), |flag, value, n| match (flag, n) {
@@ -332,6 +335,13 @@ fn tool_tune(args: &[String]) -> i32 {
             cfg.min_samples = n as usize;
             true
         }
+        ("--mobility", _) => match value {
+            "yes" | "no" => {
+                cfg.mobility = value == "yes";
+                true
+            }
+            _ => false,
+        },
         _ => false,
     });
     if let Err(code) = parsed {

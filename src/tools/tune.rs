@@ -11,6 +11,11 @@
 //! the difference between a piece's promoted value and its own. So a position
 //! is reduced to a few (kind, weight) pairs and a constant, and the fit runs on
 //! those alone.
+//!
+//! Mobility (`--mobility`) can be fitted with them: it is linear too, a weight
+//! times the difference of the sides' mobility counts. That weight is the one
+//! extra parameter after the kinds, kept in hundredths of a centipawn so that
+//! the descent's steps suit it as they suit the values.
 
 use crate::eval::Weights;
 use crate::game::Game;
@@ -109,17 +114,33 @@ fn kind_of_form(rules: &Rules) -> Vec<usize> {
         .collect()
 }
 
+/// The parameters the fit starts from: the variant's piece values, then the
+/// mobility weight the evaluation uses on its board, in hundredths of a
+/// centipawn a square.
+fn start_values(def: &VariantDef) -> Vec<f64> {
+    let w = Weights::default().for_variant(def.name);
+    let mut values: Vec<f64> = def.kinds.iter().map(|k| k.value as f64).collect();
+    values.push((w.mobility * w.mobility_pct) as f64);
+    values
+}
+
 /// The (kind, weight) pairs of the position's pieces, from Black's point of
 /// view, merged by kind: a piece counts its kind's value, and in the
 /// promote-by-capture variants `share` (the evaluation's promotion percent as a
-/// fraction) of its promoted kind's value less its own.
+/// fraction) of its promoted kind's value less its own. With `mobility`, the
+/// mobility difference in hundreds is the pair of the index after the kinds.
 fn terms<const C: usize>(
     pos: &crate::position::Position<C>,
     kinds: &[usize],
     share: f64,
+    mobility: bool,
 ) -> Vec<(usize, f64)> {
     let rules = pos.rules;
-    let mut weight = vec![0.0; rules.def.kinds.len()];
+    let mut weight = vec![0.0; rules.def.kinds.len() + 1];
+    if mobility {
+        let counts = pos.mobility(Side::Black) - pos.mobility(Side::White);
+        weight[rules.def.kinds.len()] = counts as f64 / 100.0;
+    }
     for side in [Side::Black, Side::White] {
         let sign = if side == Side::Black { 1.0 } else { -1.0 };
         for id in pos.pieces_of(side).iter() {
@@ -180,7 +201,7 @@ fn game_samples<const C: usize>(
     let kinds = kind_of_form(rules);
     let weights = Weights::default().for_variant(def.name);
     let share = (weights.promotion_pct * weights.promotion_scale) as f64 / 10_000.0;
-    let values: Vec<f64> = def.kinds.iter().map(|k| k.value as f64).collect();
+    let values = start_values(def);
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     for (g, text) in (first..).zip(games) {
@@ -195,7 +216,7 @@ fn game_samples<const C: usize>(
                 let (quiet, black) = searcher.quiet_evaluation();
                 if quiet {
                     let mut sample = Sample {
-                        terms: terms(&game.pos, &kinds, share),
+                        terms: terms(&game.pos, &kinds, share, weights.mobility != 0),
                         rest: 0.0,
                         result: text.result,
                         game: g,
@@ -230,6 +251,8 @@ pub struct TuneConfig {
     pub prior: f64,
     /// Every this-many-th game is held out of the fit and only scored (0: none).
     pub holdout: usize,
+    /// Fit the mobility weight too.
+    pub mobility: bool,
 }
 
 /// One kind's line of the result.
@@ -257,6 +280,8 @@ pub struct TuneReport {
     pub held_out_before: f64,
     pub held_out_after: f64,
     pub kinds: Vec<Tuned>,
+    /// The mobility weight in centipawns a square, before and after, if fitted.
+    pub mobility: Option<(f64, f64)>,
 }
 
 /// Reads the games, takes their quiet positions and fits the piece values.
@@ -275,16 +300,18 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
     if samples.is_empty() {
         return Err("no quiet position in the games past the skipped plies".into());
     }
-    let values: Vec<f64> = def.kinds.iter().map(|k| k.value as f64).collect();
+    let values = start_values(def);
     let mut seen = vec![0; values.len()];
     for s in &samples {
         for &(k, _) in &s.terms {
             seen[k] += 1;
         }
     }
-    let fixed: Vec<bool> = (def.kinds.iter().zip(&seen))
+    let mut fixed: Vec<bool> = (def.kinds.iter().zip(&seen))
         .map(|(k, &n)| k.royal || k.code == "P" || n < cfg.min_samples)
         .collect();
+    let mobility = def.kinds.len();
+    fixed.push(!cfg.mobility || values[mobility] == 0.0);
     let scale = fit_scale(&samples, &values);
     let tuned = descend(&samples, &values, &fixed, scale, cfg);
     Ok(TuneReport {
@@ -306,6 +333,7 @@ pub fn run(cfg: &TuneConfig) -> Result<TuneReport, String> {
                 fixed: fixed[i],
             })
             .collect(),
+        mobility: (!fixed[mobility]).then(|| (values[mobility] / 100.0, tuned[mobility] / 100.0)),
     })
 }
 
@@ -321,6 +349,9 @@ pub fn report_text(r: &TuneReport) -> String {
             "{} positions of held-out games: mean squared error {:.6} -> {:.6}\n",
             r.held_out, r.held_out_before, r.held_out_after
         );
+    }
+    if let Some((before, after)) = r.mobility {
+        out += &format!("mobility weight: {before:.2} -> {after:.2} cp a square\n");
     }
     out += "\n| kind | code | value | tuned | positions with unequal counts |\n|---|---|---|---|---|\n";
     for k in &r.kinds {
@@ -439,14 +470,21 @@ mod tests {
         let out = samples::<2>(&DAI, &[game(rook_up), game(gold_takes)], 0).unwrap();
         assert_eq!(out.len(), 1, "{out:?}");
         let rook = DAI.kinds.iter().position(|k| k.code == "R").unwrap();
-        assert_eq!(out[0].terms, [(rook, 1.0)]);
-        assert_eq!((out[0].result, out[0].game), (1.0, 0));
-        let values: Vec<f64> = DAI.kinds.iter().map(|k| k.value as f64).collect();
+        // The rook, and the mobility difference in hundreds after the kinds.
         let pos = crate::position::Position::<2>::from_sfen(Rules::get(&DAI), rook_up).unwrap();
+        let counts = pos.mobility(Side::Black) - pos.mobility(Side::White);
+        assert!(counts > 0);
+        let mobility = (DAI.kinds.len(), counts as f64 / 100.0);
+        assert_eq!(out[0].terms, [(rook, 1.0), mobility]);
+        assert_eq!((out[0].result, out[0].game), (1.0, 0));
+        let values = start_values(&DAI);
+        assert_eq!(values[DAI.kinds.len()], 200.0);
         let stop = AtomicBool::new(false);
         let mut searcher =
             Searcher::new(pos, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
         assert_eq!(out[0].score(&values), searcher.quiet_evaluation().1 as f64);
+        // Material and mobility are all of dai's evaluation: nothing is left over.
+        assert!(out[0].rest.abs() < 1e-9, "{}", out[0].rest);
     }
 
     /// Results drawn from a known logistic model: the descent finds the value
@@ -483,6 +521,7 @@ mod tests {
             min_samples: 0,
             prior: 0.0,
             holdout: 0,
+            mobility: false,
         };
         let tuned = descend(&samples, &start, &[true, false], k, &cfg);
         assert_eq!(tuned[0], 100.0);
