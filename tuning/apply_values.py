@@ -30,7 +30,8 @@ def main():
     if not rows:
         sys.exit(f"{table}: no fitted rows")
     text = open(source, encoding="utf-8").read()
-    pattern = re.compile(r'((?:kind|promoted)!\("[^"]*", "([^"]+)",.*, )(\d+)(\)\)?,)')
+    # One kind's invocation, on one line or on several (as rustfmt splits long ones).
+    pattern = re.compile(r'((?:kind|promoted)!\(\s*"[^"]*",\s*"([^"]+)",[^;]*?,\s*)(\d+)(\s*\)\)?,)')
     done = set()
 
     def replace(m):
