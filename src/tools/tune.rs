@@ -398,6 +398,37 @@ pub fn fit_scale(samples: &[Sample], values: &[f64]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// The gradient of the summed squared error by every value, the samples shared
+/// out between the machine's cores (the descent's whole cost).
+fn gradient(samples: &[Sample], values: &[f64], k: f64) -> Vec<f64> {
+    let part = |part: &[Sample]| {
+        let mut grad = vec![0.0; values.len()];
+        for x in part {
+            let p = expected(x.score(values), k);
+            let d = -2.0 * (x.result - p) * p * (1.0 - p) * k;
+            for &(kind, w) in &x.terms {
+                grad[kind] += d * w;
+            }
+        }
+        grad
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per_thread = samples.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (samples.chunks(per_thread))
+            .map(|chunk| scope.spawn(move || part(chunk)))
+            .collect();
+        let mut grad = vec![0.0; values.len()];
+        for h in handles {
+            let partial = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            for (g, p) in grad.iter_mut().zip(partial) {
+                *g += p;
+            }
+        }
+        grad
+    })
+}
+
 /// Gradient descent (Adam, `cfg.steps` steps of about `cfg.rate` centipawns)
 /// on the values of the kinds not in `fixed`, at logistic scale `k`, pulled
 /// towards `values` by `cfg.prior`.
@@ -412,14 +443,7 @@ pub fn descend(
     let (mut m, mut s) = (vec![0.0; v.len()], vec![0.0; v.len()]);
     let (b1, b2, eps) = (0.9, 0.999, 1e-12);
     for t in 1..=cfg.steps {
-        let mut grad = vec![0.0; v.len()];
-        for x in samples {
-            let p = expected(x.score(&v), k);
-            let d = -2.0 * (x.result - p) * p * (1.0 - p) * k;
-            for &(kind, w) in &x.terms {
-                grad[kind] += d * w;
-            }
-        }
+        let grad = gradient(samples, &v, k);
         for i in 0..v.len() {
             if fixed[i] {
                 continue;
