@@ -168,20 +168,8 @@ pub fn samples<const C: usize>(
     games: &[GameText],
     skip: usize,
 ) -> Result<Vec<Sample>, String> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per_thread = games.len().div_ceil(threads).max(1);
-    let parts: Vec<Result<Vec<Sample>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (games.chunks(per_thread).enumerate())
-            .map(|(i, part)| {
-                scope.spawn(move || game_samples::<C>(def, part, i * per_thread, skip))
-            })
-            .collect();
-        (handles.into_iter())
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("a sampling thread failed".into()))
-            })
-            .collect()
+    let parts = on_every_core(games, |first, part| {
+        game_samples::<C>(def, part, first, skip)
     });
     let mut out = Vec::new();
     for part in parts {
@@ -412,20 +400,29 @@ fn gradient(samples: &[Sample], values: &[f64], k: f64) -> Vec<f64> {
         }
         grad
     };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let per_thread = samples.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (samples.chunks(per_thread))
-            .map(|chunk| scope.spawn(move || part(chunk)))
-            .collect();
-        let mut grad = vec![0.0; values.len()];
-        for h in handles {
-            let partial = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            for (g, p) in grad.iter_mut().zip(partial) {
-                *g += p;
-            }
+    let mut grad = vec![0.0; values.len()];
+    for partial in on_every_core(samples, |_, chunk| part(chunk)) {
+        for (g, p) in grad.iter_mut().zip(partial) {
+            *g += p;
         }
-        grad
+    }
+    grad
+}
+
+/// `f(index of the chunk's first item, chunk)` for `items` cut into one
+/// contiguous chunk per core, the results in the items' order. A thread's
+/// panic is passed on.
+fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(usize, &[T]) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let per_thread = items.len().div_ceil(threads).max(1);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (items.chunks(per_thread).enumerate())
+            .map(|(i, chunk)| scope.spawn(move || f(i * per_thread, chunk)))
+            .collect();
+        (handles.into_iter())
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
     })
 }
 
