@@ -14,6 +14,23 @@ impl<const C: usize> Position<C> {
         self.sync();
     }
 
+    /// What unmake needs to restore the position as it stands, before `mv`
+    /// (by `mover`, whose form is `old_form`) changes it.
+    #[inline(always)]
+    fn undo_record(&self, mv: Move, mover: PieceId, old_form: FormId) -> Undo<C> {
+        Undo {
+            mv,
+            mover,
+            old_form,
+            captured_start: self.captured.len() as u32,
+            attack_log_start: self.attack_log.len() as u32,
+            hash: self.hash,
+            mobility: self.mobility,
+            hitters: self.hitters,
+            quiet_plies: self.quiet_plies,
+        }
+    }
+
     /// Makes `mv` but leaves the attack upkeep (other pieces' attack sets, the
     /// mover's, the per-square map, `hitters`, and with them the tracked
     /// mobility) for `sync`. Everything else is up to date: the board, material,
@@ -25,17 +42,7 @@ impl<const C: usize> Position<C> {
         let mover = self.board[mv.from as usize];
         debug_assert!(mover != NO_PIECE, "no piece on the from square");
         let old_form = self.pieces[mover as usize].form;
-        let undo = Undo {
-            mv,
-            mover,
-            old_form,
-            captured_start: self.captured.len() as u32,
-            attack_log_start: self.attack_log.len() as u32,
-            hash: self.hash,
-            mobility: self.mobility,
-            hitters: self.hitters,
-            quiet_plies: self.quiet_plies,
-        };
+        let undo = self.undo_record(mv, mover, old_form);
         // Squares whose occupancy changes: only these can alter other pieces'
         // attacks. Emptied: the victims' squares off the destination and the from
         // square; filled: the destination, unless it held a victim (then it is
@@ -415,17 +422,8 @@ impl<const C: usize> Position<C> {
     /// changes, so no attack needs upkeep.
     pub fn make_null(&mut self) {
         self.sync();
-        self.history.push(Undo {
-            mv: Move::NULL,
-            mover: NO_PIECE,
-            old_form: 0,
-            captured_start: self.captured.len() as u32,
-            attack_log_start: self.attack_log.len() as u32,
-            hash: self.hash,
-            mobility: self.mobility,
-            hitters: self.hitters,
-            quiet_plies: self.quiet_plies,
-        });
+        let undo = self.undo_record(Move::NULL, NO_PIECE, 0);
+        self.history.push(undo);
         self.quiet_plies += 1;
         self.stm = self.stm.flip();
         self.hash ^= SIDE_KEY;
