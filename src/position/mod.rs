@@ -20,6 +20,8 @@ mod make;
 mod sfen;
 mod validate;
 
+pub use sfen::parse_board;
+
 use crate::board::{Bitboard, Rays, Square};
 use crate::moves::Move;
 use crate::rules::{Form, Rules};

@@ -75,7 +75,9 @@ impl<const C: usize> Position<C> {
     }
 }
 
-fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>, String> {
+/// The pieces an SFEN's board field places (square, form, side), checked against
+/// `rules` as `Position::from_sfen` checks them.
+pub fn parse_board(rules: &Rules, board: &str) -> Result<Vec<(Square, FormId, Side)>, String> {
     let geo = &rules.geo;
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != geo.height {

@@ -2,43 +2,17 @@
 //! may move to, read off the legal moves.
 
 use crate::board::Geometry;
+use crate::position::parse_board;
+use crate::rules::Rules;
 use crate::types::Side;
 
-/// Who stands on each square, read off the board field of our SFEN.
-pub(super) fn occupancy(geo: &Geometry, sfen: &str) -> Vec<Option<Side>> {
-    let mut occ = vec![None; geo.squares()];
-    let (mut x, mut y, mut run) = (0, 0, 0);
-    let mut chars = sfen.split_whitespace().next().unwrap_or("").chars();
-    let mut place = |x: &mut usize, y: usize, side| {
-        if *x < geo.width && y < geo.height {
-            occ[geo.square(*x, y) as usize] = Some(side);
-        }
-        *x += 1;
-    };
-    while let Some(c) = chars.next() {
-        if let Some(d) = c.to_digit(10) {
-            run = run * 10 + d as usize;
-            continue;
-        }
-        x += run;
-        run = 0;
-        let side = |c: char| {
-            if c.is_ascii_uppercase() {
-                Side::Black
-            } else {
-                Side::White
-            }
-        };
-        match c {
-            '/' => (x, y) = (0, y + 1),
-            '(' => {
-                let first = chars.next().unwrap_or('a');
-                chars.by_ref().find(|&c| c == ')');
-                place(&mut x, y, side(first));
-            }
-            c if c.is_ascii_alphabetic() => place(&mut x, y, side(c)),
-            _ => {}
-        }
+/// Who stands on each square of the session's SFEN.
+pub(super) fn occupancy(rules: &Rules, sfen: &str) -> Vec<Option<Side>> {
+    let mut occ = vec![None; rules.geo.squares()];
+    let board = sfen.split_whitespace().next().unwrap_or("");
+    // The session writes its own position, so its board always reads back.
+    for (sq, _, side) in parse_board(rules, board).unwrap_or_default() {
+        occ[sq as usize] = Some(side);
     }
     occ
 }

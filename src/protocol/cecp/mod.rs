@@ -27,6 +27,7 @@ use super::session::{MAX_HASH_MB, MAX_THREADS, Out, SearchSetup, Session, Signal
 use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::{Move, MoveText};
+use crate::rules::Rules;
 use crate::search::Limits;
 use crate::types::Side;
 use crate::variants;
@@ -100,15 +101,15 @@ pub struct CecpEngine {
     plies: usize,
 }
 
-fn geometry_of(session: &dyn Session) -> &'static Geometry {
-    &crate::rules::Rules::get(session.def()).geo
+fn rules_of(session: &dyn Session) -> &'static Rules {
+    Rules::get(session.def())
 }
 
 impl CecpEngine {
     pub fn new(out: Out) -> Self {
         let setup = SearchSetup::default();
         let session = setup.start(variants::ALL[0]);
-        let geo = geometry_of(session.as_ref());
+        let geo = &rules_of(session.as_ref()).geo;
         CecpEngine {
             out,
             session,
@@ -249,7 +250,7 @@ impl CecpEngine {
         self.session = self
             .setup
             .start(variants::with_alternatives(base, &self.alternatives));
-        self.geo = geometry_of(self.session.as_ref());
+        self.geo = &rules_of(self.session.as_ref()).geo;
         self.plies = 0;
         self.new_position();
     }
@@ -492,7 +493,7 @@ impl CecpEngine {
     /// `@@@@`.
     fn lift(&mut self, sq: u16) {
         let geo = self.geo;
-        let occ = occupancy(geo, &self.session.sfen());
+        let occ = occupancy(rules_of(self.session.as_ref()), &self.session.sfen());
         let moves: Vec<MoveText> = if self.session.outcome().is_some() {
             Vec::new()
         } else {
@@ -554,7 +555,7 @@ impl CecpEngine {
         let moves = if *text == "all" {
             self.legal()
         } else if *text == "@@@@" {
-            let occ = occupancy(self.geo, &self.session.sfen());
+            let occ = occupancy(rules_of(self.session.as_ref()), &self.session.sfen());
             let passes: Vec<Move> = (self.legal().into_iter())
                 .filter(|m| m.from == m.to && occ.get(m.mid as usize) == Some(&None))
                 .collect();
