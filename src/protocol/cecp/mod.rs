@@ -24,7 +24,6 @@ use notation::parse_xb_square;
 use reporter::CecpReporter;
 
 use super::session::{MAX_HASH_MB, MAX_THREADS, Out, SearchSetup, Session, Signals};
-use crate::board::Geometry;
 use crate::game::{Outcome, describe};
 use crate::moves::{Move, MoveText};
 use crate::rules::Rules;
@@ -81,7 +80,8 @@ struct Clock {
 pub struct CecpEngine {
     out: Out,
     session: Box<dyn Session>,
-    geo: &'static Geometry,
+    /// The session's variant's rules (its board geometry, its SFEN reading).
+    rules: &'static Rules,
     force: bool,
     engine_side: Side,
     post: bool,
@@ -109,11 +109,11 @@ impl CecpEngine {
     pub fn new(out: Out) -> Self {
         let setup = SearchSetup::default();
         let session = setup.start(variants::ALL[0]);
-        let geo = &rules_of(session.as_ref()).geo;
+        let rules = rules_of(session.as_ref());
         CecpEngine {
             out,
             session,
-            geo,
+            rules,
             force: false,
             engine_side: Side::White,
             post: false,
@@ -250,7 +250,7 @@ impl CecpEngine {
         self.session = self
             .setup
             .start(variants::with_alternatives(base, &self.alternatives));
-        self.geo = &rules_of(self.session.as_ref()).geo;
+        self.rules = rules_of(self.session.as_ref());
         self.plies = 0;
         self.new_position();
     }
@@ -466,7 +466,7 @@ impl CecpEngine {
     fn board_marker(&mut self, cmd: &str, args: &[&str]) {
         // `put` marks a square with a comma when the user held Ctrl.
         let text = args.first().map_or("", |a| a.trim_end_matches(','));
-        let sq = match parse_xb_square(self.geo, text) {
+        let sq = match parse_xb_square(&self.rules.geo, text) {
             Some((sq, "")) if args.len() == 1 => sq,
             _ => return self.say(&format!("Error (bad square): {cmd}")),
         };
@@ -492,8 +492,8 @@ impl CecpEngine {
     /// the piece may also stop there. Passes are not marked: XBoard sends them as
     /// `@@@@`.
     fn lift(&mut self, sq: u16) {
-        let geo = self.geo;
-        let occ = occupancy(rules_of(self.session.as_ref()), &self.session.sfen());
+        let geo = &self.rules.geo;
+        let occ = occupancy(self.rules, &self.session.sfen());
         let moves: Vec<MoveText> = if self.session.outcome().is_some() {
             Vec::new()
         } else {
@@ -555,7 +555,7 @@ impl CecpEngine {
         let moves = if *text == "all" {
             self.legal()
         } else if *text == "@@@@" {
-            let occ = occupancy(rules_of(self.session.as_ref()), &self.session.sfen());
+            let occ = occupancy(self.rules, &self.session.sfen());
             let passes: Vec<Move> = (self.legal().into_iter())
                 .filter(|m| m.from == m.to && occ.get(m.mid as usize) == Some(&None))
                 .collect();
@@ -566,7 +566,7 @@ impl CecpEngine {
         } else if text.len() > 40 {
             return Err(format!("malformed move '{}'", truncate(text)));
         } else {
-            let ours = from_xboard(self.geo, text)?;
+            let ours = from_xboard(&self.rules.geo, text)?;
             vec![self.session.parse_move(&ours)?]
         };
         if exclude {
@@ -611,7 +611,7 @@ impl CecpEngine {
                 .pass_move()
                 .ok_or_else(|| "no piece can pass".to_string())
         } else {
-            from_xboard(self.geo, text)
+            from_xboard(&self.rules.geo, text)
         };
         match ours.and_then(|m| self.session.play(&m)) {
             Ok(()) => {
@@ -683,7 +683,7 @@ impl CecpEngine {
         let announced = Arc::new(AtomicBool::new(false));
         let reporter = Box::new(CecpReporter {
             out: self.out.clone(),
-            geo: self.geo,
+            geo: &self.rules.geo,
             post: self.post || analyze,
             analyze,
             discard: discard.clone(),
@@ -718,6 +718,7 @@ impl CecpEngine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Geometry;
 
     #[test]
     fn coordinates_round_trip() {
