@@ -8,7 +8,7 @@
 //! `alternatives`. `tai.md` beside this file lists every interpretation.
 //! Values are in centipawns (pawn = 100): the German Chu Shogi Association's tai table as
 //! printed in the seed where it has a number, derived otherwise, then fitted to the
-//! engine's games (`tuning/piece-values-tai.md`).
+//! engine's games, twice (`tuning/piece-values-tai.md`).
 
 use crate::rules::kind::{AltMove, KindDef, PromotionRule, VariantDef};
 
@@ -17,17 +17,17 @@ pub static KINDS: &[KindDef] = &[
     royal!(kind!("emperor", "E", "天王", "{emperor}", None, 400)),
     royal!(kind!("prince", "CP", "太子", "K", None, 400)),
     // Hook movers.
-    kind!("hook mover", "HM", "鉤行", "[RasR]", Some("G"), 1994),
+    kind!("hook mover", "HM", "鉤行", "[RasR]", Some("G"), 2165),
     kind!(
         "long-nosed goblin",
         "LO",
         "天狗",
         "[BasB]W",
         Some("G"),
-        1436
+        1458
     ),
-    kind!("capricorn", "CA", "摩羯", "[BasB]", Some("G"), 1370),
-    kind!("peacock", "PC", "孔雀", "f[BasB]bB2", Some("G"), 1196),
+    kind!("capricorn", "CA", "摩羯", "[BasB]", Some("G"), 1206),
+    kind!("peacock", "PC", "孔雀", "f[BasB]bB2", Some("G"), 1287),
     // Lion powers.
     kind!(
         "soaring eagle",
@@ -35,7 +35,7 @@ pub static KINDS: &[KindDef] = &[
         "飛鷲",
         "RbBf[avF]fA",
         Some("G"),
-        1821
+        1898
     ),
     kind!(
         "horned falcon",
@@ -43,46 +43,46 @@ pub static KINDS: &[KindDef] = &[
         "角鷹",
         "BrlbRf[avW]fD",
         Some("G"),
-        1729
+        1757
     ),
-    kind!("lion", "LN", "獅子", "KNADcaKmcabK", Some("FF"), 2267),
+    kind!("lion", "LN", "獅子", "KNADcaKmcabK", Some("FF"), 2260),
     kind!(
         "lion dog",
         "LD",
         "狛犬",
         "[avavW][avavF]DAHG",
         Some("GE"),
-        1282
+        1397
     ),
     // Ranging pieces.
-    kind!("queen", "Q", "奔王", "Q", None, 2242),
-    kind!("rushing bird", "RB", "行鳥", "BfrlR", Some("FR"), 1921),
-    kind!("free demon", "FR", "奔鬼", "fBrlRfbR5", Some("G"), 1695),
+    kind!("queen", "Q", "奔王", "Q", None, 2159),
+    kind!("rushing bird", "RB", "行鳥", "BfrlR", Some("FR"), 1895),
+    kind!("free demon", "FR", "奔鬼", "fBrlRfbR5", Some("G"), 1638),
     kind!(
         "free dream-eater",
         "FT",
         "奔獏",
         "fBfbRrlR5",
         Some("G"),
-        1841
+        1790
     ),
-    kind!("water buffalo", "WB", "水牛", "BrlRfbR2", Some("FT"), 1858),
-    kind!("flying ox", "FO", "飛牛", "BfbR", Some("G"), 1582),
-    kind!("soldier", "SO", "兵士", "RbB", Some("G"), 1328),
-    kind!("dragon king", "DK", "龍王", "RF", None, 1390),
-    kind!("dragon horse", "DH", "龍馬", "BW", None, 1311),
-    kind!("side chariot", "SC", "走車", "RbF", Some("G"), 1193),
-    kind!("rook", "R", "飛車", "R", Some("G"), 1111),
+    kind!("water buffalo", "WB", "水牛", "BrlRfbR2", Some("FT"), 1925),
+    kind!("flying ox", "FO", "飛牛", "BfbR", Some("G"), 1583),
+    kind!("soldier", "SO", "兵士", "RbB", Some("G"), 1258),
+    kind!("dragon king", "DK", "龍王", "RF", None, 1455),
+    kind!("dragon horse", "DH", "龍馬", "BW", None, 1410),
+    kind!("side chariot", "SC", "走車", "RbF", Some("G"), 1201),
+    kind!("rook", "R", "飛車", "R", Some("G"), 1120),
     kind!("bishop", "B", "角行", "B", Some("G"), 989),
-    kind!("white horse", "WH", "白駒", "fQbR", Some("G"), 1300),
-    kind!("whale", "W", "鯨鯢", "fRbQ", Some("G"), 897),
+    kind!("white horse", "WH", "白駒", "fQbR", Some("G"), 1257),
+    kind!("whale", "W", "鯨鯢", "fRbQ", Some("G"), 894),
     kind!(
         "standard bearer",
         "SB",
         "前旗",
         "fQrlR2bQ2",
         Some("G"),
-        1527
+        1548
     ),
     kind!(
         "vermillion sparrow",
@@ -90,16 +90,16 @@ pub static KINDS: &[KindDef] = &[
         "朱雀",
         "fQbB2bW",
         Some("G"),
-        1222
+        1177
     ),
-    kind!("turtle-snake", "TS", "玄武", "fBbRbB2fW", Some("G"), 994),
+    kind!("turtle-snake", "TS", "玄武", "fBbRbB2fW", Some("G"), 988),
     kind!(
         "blue dragon",
         "BD",
         "青龍",
         "rlRfrBfbR2flF",
         Some("G"),
-        1252
+        1366
     ),
     kind!(
         "white tiger",
@@ -107,45 +107,45 @@ pub static KINDS: &[KindDef] = &[
         "白虎",
         "fbRflBrlR2frF",
         Some("G"),
-        1082
+        1054
     ),
-    kind!("right chariot", "RC", "右車", "fRfrBblBbW", Some("G"), 1018),
-    kind!("left chariot", "LC", "左車", "fRflBbrBbW", Some("G"), 998),
-    kind!("side dragon", "SI", "横龍", "fRrlRbW", Some("G"), 1020),
-    kind!("golden bird", "GO", "金翅", "fbRrlR2B3", Some("G"), 1206),
-    kind!("great dragon", "GD", "大龍", "rlRfbR2B3", Some("G"), 1178),
+    kind!("right chariot", "RC", "右車", "fRfrBblBbW", Some("G"), 1046),
+    kind!("left chariot", "LC", "左車", "fRflBbrBbW", Some("G"), 962),
+    kind!("side dragon", "SI", "横龍", "fRrlRbW", Some("G"), 1019),
+    kind!("golden bird", "GO", "金翅", "fbRrlR2B3", Some("G"), 1242),
+    kind!("great dragon", "GD", "大龍", "rlRfbR2B3", Some("G"), 1185),
     kind!(
         "white elephant",
         "WE",
         "白象",
         "bBfQ2rlR2bR2",
         Some("G"),
-        829
+        852
     ),
-    kind!("golden deer", "GL", "金鹿", "fBbB2", Some("G"), 891),
+    kind!("golden deer", "GL", "金鹿", "fBbB2", Some("G"), 850),
     kind!("silver hare", "SV", "銀兎", "bBfB2", Some("G"), 700),
-    kind!("side mover", "SM", "横行", "rlRfbW", Some("G"), 517),
-    kind!("vertical mover", "VM", "竪行", "fbRrlW", Some("G"), 561),
-    kind!("reverse chariot", "RV", "反車", "fbR", Some("G"), 583),
-    kind!("howling dog", "HD", "𠵇犬", "fRbW", Some("G"), 552),
-    kind!("ram's-head soldier", "RS", "羊兵", "fB", Some("G"), 728),
-    kind!("lance", "L", "香車", "fR", Some("G"), 496),
-    kind!("blind bear", "BB", "盲熊", "FbR", Some("FBE"), 349),
+    kind!("side mover", "SM", "横行", "rlRfbW", Some("G"), 479),
+    kind!("vertical mover", "VM", "竪行", "fbRrlW", Some("G"), 532),
+    kind!("reverse chariot", "RV", "反車", "fbR", Some("G"), 574),
+    kind!("howling dog", "HD", "𠵇犬", "fRbW", Some("G"), 550),
+    kind!("ram's-head soldier", "RS", "羊兵", "fB", Some("G"), 724),
+    kind!("lance", "L", "香車", "fR", Some("G"), 494),
+    kind!("blind bear", "BB", "盲熊", "FbR", Some("FBE"), 348),
     // Limited-range pieces.
-    kind!("dove", "D", "鳩槃", "R2B5", Some("G"), 687),
-    kind!("she-devil", "SD", "夜叉", "B2R5", Some("G"), 773),
-    kind!("wrestler", "WR", "力士", "B3rlW", Some("G"), 378),
-    kind!("guardian of the gods", "GG", "金剛", "R3F", Some("G"), 394),
-    kind!("buddhist devil", "BU", "羅刹", "fB3rlbW", Some("G"), 302),
+    kind!("dove", "D", "鳩槃", "R2B5", Some("G"), 692),
+    kind!("she-devil", "SD", "夜叉", "B2R5", Some("G"), 758),
+    kind!("wrestler", "WR", "力士", "B3rlW", Some("G"), 369),
+    kind!("guardian of the gods", "GG", "金剛", "R3F", Some("G"), 391),
+    kind!("buddhist devil", "BU", "羅刹", "fB3rlbW", Some("G"), 304),
     kind!("fierce eagle", "FE", "猛鷲", "rlR2bB2fK", Some("G"), 400),
     kind!("old kite", "OK", "古鵄", "R2fF", Some("LO"), 350),
     kind!("violent ox", "VO", "猛牛", "R2", Some("G"), 300),
     kind!("flying dragon", "FD", "飛龍", "B2", Some("G"), 300),
-    kind!("old rat", "OR", "老鼠", "fB2bR2", Some("BA"), 191),
+    kind!("old rat", "OR", "老鼠", "fB2bR2", Some("BA"), 184),
     kind!("enchanted badger", "EN", "変狸", "fR2rlR2", Some("D"), 253),
-    kind!("flying horse", "FH", "馬麟", "fB2W", Some("Q"), 300),
-    kind!("prancing stag", "PR", "踊鹿", "rlR2FfW", Some("SQ"), 352),
-    kind!("violent bear", "VB", "猛熊", "fB2rlW", Some("G"), 257),
+    kind!("flying horse", "FH", "馬麟", "fB2W", Some("Q"), 298),
+    kind!("prancing stag", "PR", "踊鹿", "rlR2FfW", Some("SQ"), 359),
+    kind!("violent bear", "VB", "猛熊", "fB2rlW", Some("G"), 263),
     kind!(
         "northern barbarian",
         "NB",
@@ -168,7 +168,7 @@ pub static KINDS: &[KindDef] = &[
         "東夷",
         "fbR2rlWfF",
         Some("LN"),
-        300
+        298
     ),
     kind!(
         "western barbarian",
@@ -176,21 +176,21 @@ pub static KINDS: &[KindDef] = &[
         "西戎",
         "rlR2fbWfF",
         Some("LD"),
-        299
+        297
     ),
-    kind!("wood general", "WO", "木将", "fB2", Some("G"), 148),
+    kind!("wood general", "WO", "木将", "fB2", Some("G"), 147),
     // Jumping pieces.
-    kind!("phoenix", "PH", "鳳凰", "WA", Some("GO"), 303),
-    kind!("kirin", "KR", "麒麟", "FD", Some("GD"), 298),
+    kind!("phoenix", "PH", "鳳凰", "WA", Some("GO"), 307),
+    kind!("kirin", "KR", "麒麟", "FD", Some("GD"), 297),
     kind!("poisonous snake", "PS", "毒蛇", "fDbArlW", Some("HM"), 200),
-    kind!("donkey", "DO", "驢馬", "WfbD", Some("G"), 99),
+    kind!("donkey", "DO", "驢馬", "WfbD", Some("G"), 98),
     kind!("knight", "N", "桂馬", "ffN", Some("G"), 100),
     // Step movers.
     kind!("drunk elephant", "DE", "醉象", "FfrlW", Some("CP"), 301),
-    kind!("neighbor king", "NK", "近王", "K", Some("SB"), 393),
-    kind!("blind tiger", "BT", "盲虎", "FrlbW", Some("FTI"), 297),
-    kind!("blind monkey", "BM", "盲猿", "FrlW", Some("G"), 275),
-    kind!("ferocious leopard", "FL", "猛豹", "FfbW", Some("FLE"), 300),
+    kind!("neighbor king", "NK", "近王", "K", Some("SB"), 402),
+    kind!("blind tiger", "BT", "盲虎", "FrlbW", Some("FTI"), 296),
+    kind!("blind monkey", "BM", "盲猿", "FrlW", Some("G"), 276),
+    kind!("ferocious leopard", "FL", "猛豹", "FfbW", Some("FLE"), 301),
     kind!("reclining dragon", "RD", "臥龍", "WbF", Some("FDR"), 200),
     kind!("chinese cock", "CC", "淮鶏", "rlbWfF", Some("WIZ"), 200),
     kind!("old monkey", "OM", "古猿", "FbW", Some("MW"), 199),
@@ -202,41 +202,41 @@ pub static KINDS: &[KindDef] = &[
     kind!("dark spirit", "DS", "無明", "fFrWblF", Some("BS"), 200),
     kind!("right general", "RG", "右将", "FfblW", Some("G"), 300),
     kind!("left general", "LG", "左将", "FfbrW", Some("G"), 300),
-    kind!("gold general", "G", "金将", "WfF", Some("FG"), 278),
+    kind!("gold general", "G", "金将", "WfF", Some("FG"), 264),
     kind!("silver general", "S", "銀将", "FfW", Some("FS"), 200),
-    kind!("copper general", "C", "銅将", "fKbW", Some("FC"), 202),
+    kind!("copper general", "C", "銅将", "fKbW", Some("FC"), 200),
     kind!("tile general", "T", "瓦将", "fFbW", Some("FTL"), 100),
-    kind!("iron general", "I", "鉄将", "fK", Some("FI"), 198),
+    kind!("iron general", "I", "鉄将", "fK", Some("FI"), 197),
     kind!("stone general", "SG", "石将", "fF", Some("FST"), 100),
     kind!("earth general", "EA", "土将", "fbW", Some("FEA"), 100),
-    kind!("go-between", "GB", "仲人", "fbW", Some("FGB"), 101),
+    kind!("go-between", "GB", "仲人", "fbW", Some("FGB"), 102),
     kind!("pawn", "P", "歩兵", "fW", Some("G"), 100),
     // Kinds that appear only by promotion.
-    promoted!("furious fiend", "FF", "奮迅", "KNADcaKmcabKQ3", 2373),
-    promoted!("great elephant", "GE", "大象", "rlR5bB5fB3fbR3", 1021),
+    promoted!("furious fiend", "FF", "奮迅", "KNADcaKmcabKQ3", 2456),
+    promoted!("great elephant", "GE", "大象", "rlR5bB5fB3fbR3", 1036),
     promoted!("teaching king", "TK", "教王", "Q[avavW][avavF]DAHG", 2900),
     promoted!("buddhist spirit", "BS", "法性", "QNADcaKmcabK", 3500),
-    promoted!("bat", "BA", "蝙蝠", "fRbB", 1359),
-    promoted!("square mover", "SQ", "方行", "RfF", 1247),
-    promoted!("fragrant elephant", "FRE", "香象", "fBR2bB2", 1198),
-    promoted!("wizard stork", "WIZ", "仙鶴", "BfRbW", 1533),
-    promoted!("mountain witch", "MW", "山母", "BbRfW", 1204),
-    promoted!("free bear", "FBE", "奔熊", "BrlRffN", 1739),
-    promoted!("free tiger", "FTI", "奔虎", "BrlbR", 1812),
-    promoted!("free leopard", "FLE", "奔豹", "BfbR", 1680),
-    promoted!("free dragon", "FDR", "奔龍", "RbB", 1432),
-    promoted!("free wolf", "FWO", "奔狼", "frlQ", 1784),
-    promoted!("free boar", "FBO", "奔猪", "BrlR", 1753),
+    promoted!("bat", "BA", "蝙蝠", "fRbB", 1303),
+    promoted!("square mover", "SQ", "方行", "RfF", 1289),
+    promoted!("fragrant elephant", "FRE", "香象", "fBR2bB2", 1196),
+    promoted!("wizard stork", "WIZ", "仙鶴", "BfRbW", 1546),
+    promoted!("mountain witch", "MW", "山母", "BbRfW", 1198),
+    promoted!("free bear", "FBE", "奔熊", "BrlRffN", 1762),
+    promoted!("free tiger", "FTI", "奔虎", "BrlbR", 1792),
+    promoted!("free leopard", "FLE", "奔豹", "BfbR", 1661),
+    promoted!("free dragon", "FDR", "奔龍", "RbB", 1430),
+    promoted!("free wolf", "FWO", "奔狼", "frlQ", 1660),
+    promoted!("free boar", "FBO", "奔猪", "BrlR", 1817),
     promoted!("free cat", "FCA", "奔猫", "B", 1000),
-    promoted!("free snake", "FSN", "奔蛇", "fbRbB", 929),
+    promoted!("free snake", "FSN", "奔蛇", "fbRbB", 912),
     promoted!("free gold", "FG", "奔金", "RfB", 2000),
     promoted!("free silver", "FS", "奔銀", "BfR", 1550),
-    promoted!("free copper", "FC", "奔銅", "fbRfB", 1495),
-    promoted!("free tile", "FTL", "奔瓦", "fBbR", 1119),
-    promoted!("free iron", "FI", "奔鉄", "fQ", 1278),
-    promoted!("free stone", "FST", "奔石", "fB", 748),
+    promoted!("free copper", "FC", "奔銅", "fbRfB", 1487),
+    promoted!("free tile", "FTL", "奔瓦", "fBbR", 1127),
+    promoted!("free iron", "FI", "奔鉄", "fQ", 1260),
+    promoted!("free stone", "FST", "奔石", "fB", 747),
     promoted!("free earth", "FEA", "奔土", "fbR", 600),
-    promoted!("free go-between", "FGB", "奔人", "fbR", 581),
+    promoted!("free go-between", "FGB", "奔人", "fbR", 535),
 ];
 
 pub static TAI: VariantDef = VariantDef {
