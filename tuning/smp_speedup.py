@@ -49,6 +49,8 @@ POSITIONS = [
 
 
 SWITCHES = ("--skip-one", "--per-depth")
+VALUED = ("--threads", "--runs", "--hash", "--book", "--variant", "--depth",
+          "--positions", "--option")
 
 
 def arg(name, default):
@@ -64,6 +66,13 @@ def text_arg(name, default):
 
 
 def main():
+    if "--help" in sys.argv or "-h" in sys.argv:
+        print(__doc__)
+        return
+    # A mistyped option would otherwise be ignored, and a long run wasted.
+    unknown = [a for a in sys.argv[1:] if a.startswith("--") and a not in SWITCHES + VALUED]
+    if unknown:
+        sys.exit(f"unknown option {unknown[0]} (--help lists them)")
     # Every option but the switches takes the word after it.
     values = {sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1])
               if a.startswith("--") and a not in SWITCHES}
