@@ -172,6 +172,14 @@ fn tool_match(args: &[String]) -> i32 {
                 t.games()
             );
             say!("Elo difference: {elo:.1} (95% interval {lo:.1} to {hi:.1})");
+            if t.pair_count() > 0 {
+                let (lo, elo, hi) = t.pair_elo();
+                let [l, ll, even, ww, w] = t.pairs;
+                say!(
+                    "By pairs (the two games of an opening): {elo:.1} (95% interval {lo:.1} to {hi:.1}); \
+                     pairs scoring 0: {l}, 1/2: {ll}, 1: {even}, 3/2: {ww}, 2: {w}"
+                );
+            }
             if let Some(t) = &tcs {
                 say!("{t}");
             }
@@ -196,7 +204,7 @@ fn tool_match(args: &[String]) -> i32 {
                     Verdict::Continue => "no decision yet",
                 };
                 say!(
-                    "SPRT elo0={} elo1={}: LLR {:.2} (bounds {a:.2}, {b:.2}): {verdict}",
+                    "SPRT elo0={} elo1={} by pairs: LLR {:.2} (bounds {a:.2}, {b:.2}): {verdict}",
                     s.elo0,
                     s.elo1,
                     t.llr(s.elo0, s.elo1)

@@ -67,6 +67,11 @@ fn a_short_match_between_two_instances() {
     }
     assert_eq!(tally.wins, 1);
     assert_eq!(tally.losses, 1);
+    // Each opening's two games make a pair; the mate's pair is split 1-1.
+    assert_eq!(tally.pair_count(), 2);
+    assert!(tally.pairs[2] >= 1, "{tally:?}");
+    let pair_points: u32 = (0..5).map(|k| k as u32 * tally.pairs[k]).sum();
+    assert_eq!(pair_points, 2 * tally.wins + tally.draws, "{tally:?}");
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(text.matches("[Game ").count(), 4);
     assert!(text.contains("[Result \"1-0\"]"));
@@ -378,6 +383,14 @@ fn per_engine_time_controls_and_options() {
         ],
     );
     assert!(stdout.contains("in 2 games"), "{stdout}");
+    // Both drawn at the ply limit: one pair, scoring 1.
+    assert!(
+        stdout.contains(
+            "By pairs (the two games of an opening): 0.0 (95% interval 0.0 to 0.0); \
+             pairs scoring 0: 0, 1/2: 0, 1: 1, 3/2: 0, 2: 0\n"
+        ),
+        "{stdout}"
+    );
     assert_eq!(
         (stdout.matches("Time controls: engine1 depth=1, engine2 depth=2\n")).count(),
         2,

@@ -1,9 +1,9 @@
 //! Engine-vs-engine matches over the USI-like protocol, refereed by the engine's
 //! own rules: any variant, any time control (one per engine if asked), engine
 //! options, games in parallel, colours alternating, openings from a file, Elo
-//! with error bars and an SPRT verdict, and games ended early on the engines'
-//! scores or the material balance (adjudication, like cutechess-cli's `-resign`
-//! and `-draw`).
+//! with error bars (by games and by opening pairs) and an SPRT verdict (by
+//! pairs), and games ended early on the engines' scores or the material balance
+//! (adjudication, like cutechess-cli's `-resign` and `-draw`).
 
 mod adjudication;
 mod config;
@@ -182,7 +182,7 @@ pub fn run(
     }
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let results: Mutex<(Tally, Vec<GameRecord>)> = Mutex::new(Default::default());
+    let results: Mutex<Results> = Mutex::new(Default::default());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let out = cfg
         .games_out
@@ -223,22 +223,18 @@ pub fn run(
                         }
                     };
                     let mut res = results.lock().unwrap();
-                    let first_won = rec.winner.map(|w| (w == Side::Black) == (rec.black == 0));
-                    match first_won {
-                        Some(true) => res.0.wins += 1,
-                        Some(false) => res.0.losses += 1,
-                        None => res.0.draws += 1,
-                    }
+                    let pair_done = res.add(&rec);
                     if let Some(f) = &out {
                         let _ = write_game(&mut f.lock().unwrap(), &rec, &engines);
                     }
-                    report(&rec, &res.0);
+                    report(&rec, &res.tally);
                     if let Some(s) = &cfg.sprt
-                        && s.verdict(&res.0) != Verdict::Continue
+                        && pair_done
+                        && s.verdict(&res.tally) != Verdict::Continue
                     {
                         stop.store(true, Ordering::Relaxed);
                     }
-                    res.1.push(rec);
+                    res.games.push(rec);
                 }
             });
         }
@@ -247,9 +243,42 @@ pub fn run(
     if !errors.is_empty() {
         return Err(errors.join("; "));
     }
-    let (tally, mut games) = results.into_inner().unwrap();
+    let Results {
+        tally, mut games, ..
+    } = results.into_inner().unwrap();
     games.sort_by_key(|g| g.index);
     Ok((tally, games))
+}
+
+/// The tally, the games, and the first engine's points in the games whose
+/// partner (the other game of their opening pair) has not finished.
+#[derive(Default)]
+struct Results {
+    tally: Tally,
+    games: Vec<GameRecord>,
+    halves: std::collections::HashMap<u32, f64>,
+}
+
+impl Results {
+    /// Counts a finished game; true if it finished its pair.
+    fn add(&mut self, rec: &GameRecord) -> bool {
+        let points = match rec.winner {
+            Some(w) => f64::from(u8::from((w == Side::Black) == (rec.black == 0))),
+            None => 0.5,
+        };
+        self.tally.add_game(points);
+        // Games 2k and 2k + 1 share an opening with the colours swapped.
+        match self.halves.remove(&(rec.index / 2)) {
+            Some(other) => {
+                self.tally.add_pair(points + other);
+                true
+            }
+            None => {
+                self.halves.insert(rec.index / 2, points);
+                false
+            }
+        }
+    }
 }
 
 fn write_game(
