@@ -263,7 +263,8 @@ impl Results {
     /// Counts a finished game; true if it finished its pair.
     fn add(&mut self, rec: &GameRecord) -> bool {
         let points = match rec.winner {
-            Some(w) => f64::from(u8::from((w == Side::Black) == (rec.black == 0))),
+            Some(w) if (w == Side::Black) == (rec.black == 0) => 1.0,
+            Some(_) => 0.0,
             None => 0.5,
         };
         self.tally.add_game(points);
