@@ -186,6 +186,8 @@ pub struct Searcher<'a, const C: usize> {
     weights: crate::eval::Weights,
     /// Reverse futility pruning's depth limit in this variant (0: none, `RFP_OFF`).
     rfp_depth: i32,
+    /// Late-move pruning in this variant (`LMP_ON`).
+    lmp: bool,
     /// Quiescence's delta-pruning margin in this variant (none: `delta_pruned`).
     delta_margin: Option<i32>,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
@@ -242,6 +244,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             } else {
                 RFP_DEPTH
             },
+            lmp: negamax::LMP_ON.contains(&pos.rules.def.name),
             delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),

@@ -255,3 +255,29 @@ fn razoring_leaves_a_node_whose_capture_lifts_it_above_alpha() {
         razor_at_depth_one("7k7/g14/R14/15/15/15/15/15/15/15/15/15/15/15/7K7 w - 1");
     assert_eq!(razored, None, "against {alpha}");
 }
+
+/// A zero-window depth-2 node (one ply below the root) of the taikyoku game's
+/// position, alpha far above any score so that every move fails low: its score
+/// and the nodes searched, with late-move pruning as `lmp` says.
+fn taikyoku_fail_low(lmp: bool) -> (i32, u64) {
+    let game = taikyoku_game(&[]);
+    let stop = AtomicBool::new(false);
+    let tt = Arc::new(TranspositionTable::new(16));
+    let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
+    assert!(s.lmp, "taikyoku prunes late moves");
+    s.lmp = lmp;
+    let alpha = 5000;
+    let score = s.negamax(2, 1, alpha, alpha + 1);
+    assert!(score <= alpha, "{score} fails low");
+    (score, s.nodes)
+}
+
+#[test]
+fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
+    let ((_, pruned), (_, full)) = (taikyoku_fail_low(true), taikyoku_fail_low(false));
+    assert!(pruned < full, "{pruned} nodes pruned against {full}");
+    let stop = AtomicBool::new(false);
+    let dai = Position::<2>::from_sfen(Rules::get(&DAI), DAI.setup).unwrap();
+    let s = Searcher::new(dai, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
+    assert!(!s.lmp, "dai searches every move");
+}
