@@ -195,6 +195,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // A shared reference, not a clone of the `Arc`: its count would bounce
         // between the threads' caches at every node.
         let busy = self.busy.filter(|_| depth >= DEFER_DEPTH);
+        // Late-move pruning: the place from which quiet moves are skipped here
+        // while the window is zero (alpha may rise in the loop).
+        let prune_quiet_from = if self.lmp && pruneable && depth <= 2 {
+            LMP_MOVES[depth as usize]
+        } else {
+            usize::MAX
+        };
         let mut picked = 0;
         loop {
             // `i`: the move's place in the order (LMR reads it); `losing`: whether
@@ -216,12 +223,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
             }
             let quiet = !mv.promotes() && !self.pos.is_capture(mv);
-            if self.lmp
-                && quiet
-                && pruneable
+            if quiet
+                && i >= prune_quiet_from
                 && beta - alpha == 1
-                && depth <= 2
-                && i >= LMP_MOVES[depth as usize]
                 && best > -INF
                 && !self.killers[ply].contains(&mv)
             {
