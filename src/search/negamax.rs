@@ -1,6 +1,6 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
-//! late-move pruning (taikyoku), singular extension of the table's move
+//! late-move pruning (taikyoku, maka dai dai), singular extension of the table's move
 //! (`singular`), late-move reductions, and the Lazy-SMP deferral of moves
 //! another thread is searching.
 
@@ -35,11 +35,12 @@ pub(super) const RFP_OFF: &[&str] = &["taikyoku"];
 /// the quiet moves of those nodes come after place 32: it drops them almost whole.
 const LMP_MOVES: [usize; 3] = [usize::MAX, 32, 64];
 
-/// Variants with late-move pruning. Taikyoku: +215 -184 =1 against the search
-/// without it at 400 ms (+27 Elo, +1.4 to +52.9 by pairs; tuning/README.md,
-/// forty-fifth session). Dai's test (12/20/32 at depths 1-3, eleventh session)
-/// gained +17 Elo, not shown.
-pub(super) const LMP_ON: &[&str] = &["taikyoku"];
+/// Variants with late-move pruning, each shown to win against the search
+/// without it (tuning/README.md): taikyoku +215 -184 =1 at 400 ms (+27 Elo, +1.4
+/// to +52.9 by pairs; forty-fifth session), maka dai dai +107 -79 =14 at 120 ms
+/// (+49 Elo, +5.3 to +94.2 by pairs; forty-sixth). Dai's test (12/20/32 at
+/// depths 1-3, eleventh session) gained +17 Elo, not shown.
+pub(super) const LMP_ON: &[&str] = &["taikyoku", "makadaidai"];
 
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
