@@ -1,8 +1,8 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
-//! late-move pruning (taikyoku, maka dai dai), singular extension of the table's move
-//! (`singular`), late-move reductions, and the Lazy-SMP deferral of moves
-//! another thread is searching.
+//! late-move pruning (taikyoku, maka dai dai, dai dai), singular extension of
+//! the table's move (`singular`), late-move reductions, and the Lazy-SMP
+//! deferral of moves another thread is searching.
 
 use super::singular::Singular;
 use super::tt::{bound_of, score_to_tt, table_cut};
@@ -38,9 +38,10 @@ const LMP_MOVES: [usize; 3] = [usize::MAX, 32, 64];
 /// Variants with late-move pruning, each shown to win against the search
 /// without it (tuning/README.md): taikyoku +215 -184 =1 at 400 ms (+27 Elo, +1.4
 /// to +52.9 by pairs; forty-fifth session), maka dai dai +107 -79 =14 at 120 ms
-/// (+49 Elo, +5.3 to +94.2 by pairs; forty-sixth). Dai's test (12/20/32 at
+/// (+49 Elo, +5.3 to +94.2 by pairs; forty-sixth), dai dai +108 -66 =26 at 120
+/// ms (+74 Elo, +26.5 to +124.5 by pairs; forty-sixth). Dai's test (12/20/32 at
 /// depths 1-3, eleventh session) gained +17 Elo, not shown.
-pub(super) const LMP_ON: &[&str] = &["taikyoku", "makadaidai"];
+pub(super) const LMP_ON: &[&str] = &["taikyoku", "makadaidai", "daidai"];
 
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
