@@ -1,8 +1,8 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
-//! late-move pruning (taikyoku, maka dai dai, dai dai), singular extension of
-//! the table's move (`singular`), late-move reductions, and the Lazy-SMP
-//! deferral of moves another thread is searching.
+//! late-move pruning (not in tai), singular extension of the table's move
+//! (`singular`), late-move reductions, and the Lazy-SMP deferral of moves
+//! another thread is searching.
 
 use super::singular::Singular;
 use super::tt::{bound_of, score_to_tt, table_cut};
@@ -39,9 +39,11 @@ const LMP_MOVES: [usize; 3] = [usize::MAX, 32, 64];
 /// without it (tuning/README.md): taikyoku +215 -184 =1 at 400 ms (+27 Elo, +1.4
 /// to +52.9 by pairs; forty-fifth session), maka dai dai +107 -79 =14 at 120 ms
 /// (+49 Elo, +5.3 to +94.2 by pairs; forty-sixth), dai dai +108 -66 =26 at 120
-/// ms (+74 Elo, +26.5 to +124.5 by pairs; forty-sixth). Dai's test (12/20/32 at
-/// depths 1-3, eleventh session) gained +17 Elo, not shown.
-pub(super) const LMP_ON: &[&str] = &["taikyoku", "makadaidai", "daidai"];
+/// ms (+74 Elo, +26.5 to +124.5 by pairs; forty-sixth), dai +216 -129 =55 at
+/// 120 ms (+77 Elo, +45.7 to +109.1 by pairs; forty-sixth; the eleventh
+/// session's 12/20/32 at depths 1-3 had shown +17, not significant). Tai's 102
+/// games at 120 ms: +43 -40 =19 (+10 Elo, -51 to +72), so tai is not in.
+pub(super) const LMP_ON: &[&str] = &["taikyoku", "makadaidai", "daidai", "dai"];
 
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;

@@ -4,6 +4,7 @@ use super::*;
 use crate::game::Game;
 use crate::rules::Rules;
 use crate::variants::dai::DAI;
+use crate::variants::tai::TAI;
 
 /// Black's rook checks the white king on rank a, then on rank b, then on rank a
 /// again: the position after the fifth move repeats the one after the first, and
@@ -280,7 +281,7 @@ fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
     );
     assert!(pruned < full, "{pruned} nodes pruned against {full}");
     let stop = AtomicBool::new(false);
-    let dai = Position::<2>::from_sfen(Rules::get(&DAI), DAI.setup).unwrap();
-    let s = Searcher::new(dai, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
-    assert!(!s.lmp, "dai searches every move");
+    let tai = Position::<5>::from_sfen(Rules::get(&TAI), TAI.setup).unwrap();
+    let s = Searcher::new(tai, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
+    assert!(!s.lmp, "tai searches every move");
 }
