@@ -188,6 +188,8 @@ pub struct Searcher<'a, const C: usize> {
     rfp_depth: i32,
     /// Late-move pruning in this variant (`LMP_ON`).
     lmp: bool,
+    /// Late-move reductions in this variant (`negamax::lmr_table`).
+    lmr: &'static negamax::LmrTable,
     /// Quiescence's delta-pruning margin in this variant (none: `delta_pruned`).
     delta_margin: Option<i32>,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
@@ -245,6 +247,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 RFP_DEPTH
             },
             lmp: negamax::LMP_ON.contains(&pos.rules.def.name),
+            lmr: negamax::lmr_table(pos.rules.def.name),
             delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),

@@ -57,20 +57,31 @@ const LMR_DIVISOR: f64 = 2.25;
 const LMR_DEPTHS: usize = 64;
 const LMR_MOVES: usize = 256;
 
+/// Dai's reductions are shallower: `LMR_DIVISOR` 2.6 there scored +106 -65 =29
+/// in 200 games at 120 ms against 2.25 (+72 Elo, +27 to +120 by pairs;
+/// tuning/README.md, forty-seventh session). Its nodes hold 60-80 moves, and
+/// late-move pruning already drops the last quiet moves of the shallow ones.
+const LMR_DIVISOR_DAI: f64 = 2.6;
+
 /// The reduction of a late quiet move (see `LMR_DIVISOR`).
-fn lmr_reduction(depth: i32, i: usize) -> i32 {
-    let r = (depth as f64).ln() * (i as f64).ln() / LMR_DIVISOR;
+fn lmr_reduction(depth: i32, i: usize, divisor: f64) -> i32 {
+    let r = (depth as f64).ln() * (i as f64).ln() / divisor;
     (r.round() as i32).clamp(1, (depth - 2).max(1))
 }
 
-/// `lmr_reduction` tabulated by depth and move index, built once per process.
-fn lmr_table() -> &'static [[i32; LMR_MOVES]] {
-    static TABLE: std::sync::OnceLock<Vec<[i32; LMR_MOVES]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..LMR_DEPTHS as i32)
-            .map(|d| std::array::from_fn(|i| lmr_reduction(d.max(1), i.max(1))))
-            .collect()
-    })
+/// Late-move reductions by depth and move place.
+pub(super) type LmrTable = [[i32; LMR_MOVES]; LMR_DEPTHS];
+
+/// `lmr_reduction` tabulated for `variant`'s divisor, built once per process.
+pub(super) fn lmr_table(variant: &str) -> &'static LmrTable {
+    fn build(divisor: f64) -> LmrTable {
+        std::array::from_fn(|d| {
+            std::array::from_fn(|i| lmr_reduction((d as i32).max(1), i.max(1), divisor))
+        })
+    }
+    static TABLES: std::sync::OnceLock<[LmrTable; 2]> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| [build(LMR_DIVISOR), build(LMR_DIVISOR_DAI)]);
+    &tables[usize::from(variant == "dai")]
 }
 
 /// Lazy SMP: from this depth, a later move another thread is searching is put
@@ -256,7 +267,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     && !in_check
                     && !self.killers[ply].contains(&mv)
                 {
-                    lmr_table()[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
+                    self.lmr[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
                 } else {
                     0
                 };

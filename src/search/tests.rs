@@ -110,13 +110,15 @@ fn a_cycle_with_a_real_move_in_it_is_a_draw() {
 #[test]
 fn a_cut_short_iteration_gives_the_better_root_move_it_completed() {
     let rules = Rules::get(&DAI);
-    // A book position (`books/dai-openings.txt`) whose best move changes with
+    // Book position 3 (`books/dai-openings.txt`), whose best move changes with
     // depth often.
-    let sfen = "ln(st)ic(fl)gkgsci(st)nl/(rc)1(cs)2s(bt)(de)(bt)1(fl)1(cs)1(rc)/\
-        (vo)3(ab)(ew)(ph)(ln)(kr)(ew)1(ab)1(vo)1/r(fd)(sm)(vm)b(dh)(dk)q(dk)(dh)b(vm)(sm)(fd)r/\
-        ppppppppppppppp/4(gb)5(gb)4/15/15/15/4(GB)1P3(GB)P3/PPPPPP1PPPP1PPP/\
-        R(FD)(SM)(VM)B(DH)(DK)Q(DK)1B(VM)1(FD)R/1(VO)1(AB)1(EW)(KR)(LN)(PH)(EW)1(AB)(SM)(VO)1/\
-        (RC)1(CS)1(FL)1(BT)(DE)(BT)1(FL)(DH)(CS)1(RC)/LN(ST)ICSGKGSCI(ST)NL b - 9";
+    let sfen = "ln(st)i1sgk1sci(st)nl/(rc)1(cs)1(fl)c(bt)(de)(bt)g(fl)1(cs)1(rc)/\
+        1(vo)1(ab)1(ew)(ph)(ln)(kr)(ew)1(ab)1(vo)r/\
+        r(fd)(sm)(vm)b(dh)(dk)q(dk)(dh)b(vm)(sm)(fd)1/ppppp1ppppppppp/4(gb)p4(gb)4/15/\
+        15/15/1P2(GB)5(GB)4/P1PPPPPPPPPPPPP/\
+        R(FD)(SM)(VM)B(DH)(DK)Q(DK)(DH)B(VM)(SM)(FD)R/\
+        1(VO)1(AB)(EW)1(KR)(LN)(PH)(EW)1(AB)N(VO)(RC)/\
+        (RC)1(CS)1(FL)1(BT)(DE)(BT)1(FL)1(CS)2/LN(ST)ICSGKGSCI(ST)1L b - 9";
     let game = Game::<2>::new(rules, sfen).unwrap();
     let mut changed = 0;
     for nodes in (2_000..40_000).step_by(1_000) {
@@ -284,4 +286,19 @@ fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
     let tai = Position::<5>::from_sfen(Rules::get(&TAI), TAI.setup).unwrap();
     let s = Searcher::new(tai, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
     assert!(!s.lmp, "tai searches every move");
+}
+
+#[test]
+fn dai_reduces_late_moves_less_than_the_larger_boards() {
+    let (dai, rest) = (negamax::lmr_table("dai"), negamax::lmr_table("taikyoku"));
+    assert!(std::ptr::eq(rest, negamax::lmr_table("makadaidai")));
+    // Depth 10, the 40th move: ln 10 * ln 40 = 8.49, over 2.25 and 2.6.
+    assert_eq!((rest[10][40], dai[10][40]), (4, 3));
+    for (d, i) in [(3, 3), (6, 100), (63, 255)] {
+        assert!(dai[d][i] <= rest[d][i]);
+        assert!(
+            (1..d as i32 - 1).contains(&dai[d][i]),
+            "a ply at least, one left"
+        );
+    }
 }
