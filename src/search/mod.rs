@@ -188,6 +188,9 @@ pub struct Searcher<'a, const C: usize> {
     rfp_depth: i32,
     /// Late-move pruning in this variant (`LMP_ON`).
     lmp: bool,
+    /// The singular extension's depth limit in this variant (`SINGULAR_OFF`:
+    /// never reached).
+    singular_depth: i32,
     /// Late-move reductions in this variant (`negamax::lmr_table`).
     lmr: &'static negamax::LmrTable,
     /// Quiescence's delta-pruning margin in this variant (none: `delta_pruned`).
@@ -247,6 +250,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 RFP_DEPTH
             },
             lmp: negamax::LMP_ON.contains(&pos.rules.def.name),
+            singular_depth: if singular::SINGULAR_OFF.contains(&pos.rules.def.name) {
+                i32::MAX
+            } else {
+                singular::SINGULAR_DEPTH
+            },
             lmr: negamax::lmr_table(pos.rules.def.name),
             delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
