@@ -1,8 +1,8 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
 //! late-move pruning (not in tai), singular extension of the table's move
-//! (`singular`), late-move reductions, and the Lazy-SMP deferral of moves
-//! another thread is searching.
+//! (`singular`; not in dai dai and tai), late-move reductions, and the
+//! Lazy-SMP deferral of moves another thread is searching.
 
 use super::singular::Singular;
 use super::tt::{bound_of, score_to_tt, table_cut};
