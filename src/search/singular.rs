@@ -16,10 +16,11 @@ pub(super) const SINGULAR_DEPTH: i32 = 6;
 
 /// Variants searched without the test (tuning/README.md, forty-ninth
 /// session). Dai dai: without it +89 -56 =15 in 160 games at 200 ms (+73 Elo,
-/// +24 to +124 by pairs), where it grew the trees to depth 12 1.34x. Tai: never shown to win (it seldom fires in the few-second searches
-/// games can test), and deeper it extends most of the moves it tests (57-79 %,
-/// dai 19-22 %): the trees to depth 8 grew 1.49x over 12 book positions, one
-/// to depth 9 15x.
+/// +24 to +124 by pairs); it grew the trees to depth 12 1.34x there. Tai:
+/// never shown to win (it seldom fires in the few-second searches games can
+/// test), and deeper it extends most of the moves it tests (57-79 %; dai
+/// 19-22 %): the trees to depth 8 grew 1.50x over 12 book positions, one to
+/// depth 9 15x.
 pub(super) const SINGULAR_OFF: &[&str] = &["daidai", "tai"];
 
 /// The table's entry must be at most this much shallower than the node.
