@@ -150,6 +150,22 @@ impl<const C: usize> Bitboard<C> {
         self.words().iter().map(|w| w.count_ones()).sum()
     }
 
+    /// `(self & other).count()`, without building the intersection.
+    #[inline]
+    pub fn count_and(&self, other: &Self) -> u32 {
+        (self.words().iter().zip(other.words()))
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
+    }
+
+    /// `self.and_not(other).count()`, without building the difference.
+    #[inline]
+    pub fn count_and_not(&self, other: &Self) -> u32 {
+        (self.words().iter().zip(other.words()))
+            .map(|(a, b)| (a & !b).count_ones())
+            .sum()
+    }
+
     /// Lowest set index.
     #[inline]
     pub fn first(&self) -> Option<usize> {
@@ -392,6 +408,9 @@ mod tests {
         assert_eq!((inv ^ mask), b);
         assert_eq!((inv & b), Bitboard::EMPTY);
         assert_eq!(mask.and_not(&b), inv);
+        assert_eq!(mask.count_and_not(&b) as usize, n - expected.len());
+        assert_eq!(mask.count_and(&b) as usize, expected.len());
+        assert_eq!(b.count_and(&inv), 0);
         // Full complement does leak (that is what not_within is for).
         assert_eq!((!b).count() as usize, C * 128 - expected.len());
         // Shifts cross word boundaries and drop bits at the ends.

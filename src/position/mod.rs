@@ -250,10 +250,10 @@ impl<const C: usize> Position<C> {
             // before the bits below are set, since a set read whole just after a
             // one-bit write into it stalls on store forwarding.
             let i = side.index();
-            let att = self.attacks[id as usize];
-            self.mobility[i] += att.and_not(&self.occ[i]).count() as i32
+            let att = &self.attacks[id as usize];
+            self.mobility[i] += att.count_and_not(&self.occ[i]) as i32
                 - att.test(sq as usize) as i32
-                - (self.attackers[sq as usize] & self.side_ids[i]).count() as i32;
+                - self.attackers[sq as usize].count_and(&self.side_ids[i]) as i32;
         }
         self.board[sq as usize] = id;
         self.toggle_occupancy(side.index(), m.rank, sq);
@@ -266,9 +266,8 @@ impl<const C: usize> Position<C> {
         } else {
             self.advance += self.advance_of(side, sq);
         }
-        let f = self.form_of(form);
-        self.material += side_sign(side) * f.value();
-        self.potential += side_sign(side) * f.potential;
+        self.material += side_sign(side) * m.value;
+        self.potential += side_sign(side) * m.potential;
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -282,23 +281,26 @@ impl<const C: usize> Position<C> {
             // `put` undone: the piece's attacks, then its square as covered by
             // the side's other pieces.
             let i = side.index();
-            let att = self.attacks[id as usize];
-            let others = self.side_ids[i].and_not(&Bitboard::from_index(id as usize));
-            self.mobility[i] -= att.and_not(&self.occ[i]).count() as i32
-                - (self.attackers[sq as usize] & others).count() as i32;
+            // The side's pieces covering the square but this one (on the board,
+            // so among them), without building a one-piece set to mask it.
+            let att = &self.attacks[id as usize];
+            let covering = &self.attackers[sq as usize];
+            let others =
+                covering.count_and(&self.side_ids[i]) as i32 - covering.test(id as usize) as i32;
+            self.mobility[i] -= att.count_and_not(&self.occ[i]) as i32 - others;
         }
+        let m = self.motion[id as usize];
         self.board[sq as usize] = NO_PIECE;
-        self.toggle_occupancy(side.index(), self.motion[id as usize].rank, sq);
+        self.toggle_occupancy(side.index(), m.rank, sq);
         self.side_ids[side.index()].clear(id as usize);
         self.dependent.clear(id as usize);
-        if self.motion[id as usize].has(Motion::ROYAL) {
+        if m.has(Motion::ROYAL) {
             self.royals[side.index()] -= 1;
         } else {
             self.advance -= self.advance_of(side, sq);
         }
-        let f = self.form_of(form);
-        self.material -= side_sign(side) * f.value();
-        self.potential -= side_sign(side) * f.potential;
+        self.material -= side_sign(side) * m.value;
+        self.potential -= side_sign(side) * m.potential;
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -591,7 +593,7 @@ impl<const C: usize> Position<C> {
         for side in Side::BOTH {
             let i = side.index();
             self.mobility[i] = (self.side_ids[i].iter())
-                .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
+                .map(|id| self.attacks[id].count_and_not(&self.occ[i]) as i32)
                 .sum();
         }
         self.mobility_tracked = true;
@@ -606,7 +608,7 @@ impl<const C: usize> Position<C> {
             return self.mobility[i];
         }
         (self.side_ids[i].iter())
-            .map(|id| self.attacks[id].and_not(&self.occ[i]).count() as i32)
+            .map(|id| self.attacks[id].count_and_not(&self.occ[i]) as i32)
             .sum()
     }
 
