@@ -4,8 +4,12 @@
 //! beta, the node is taken as a cut (multi-cut). Against the search without
 //! it, dai at 300 ms a move: +51 -31 =23 in 105 games (+67 Elo, +9 to +129);
 //! at 120 ms +83 -77 =40 in 200 (+10); maka dai dai at 150 ms +43 -45 =12
-//! (tuning/README.md, thirty-fifth session). It grows the trees to a fixed
-//! depth (dai, 16 book positions to depth 12: 1.47x the nodes).
+//! (tuning/README.md, thirty-fifth session). With the search of the
+//! forty-ninth session the dai gain did not come back: without it +88 -74
+//! =39 at 200 ms and +41 -32 =27 at 300 ms (+27 by pairs over 300 games, -9 to
+//! +63); maka dai dai at 300 ms +40 -48 =12 (fiftieth session). It grows the
+//! trees to a fixed depth (dai, 16 book positions to depth 12: 1.47x the
+//! nodes).
 
 use super::tt::{Bound, Hit, score_from_tt};
 use super::{MATE_BOUND, Searcher};
