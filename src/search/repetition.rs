@@ -16,8 +16,12 @@ impl<'a, const C: usize> Searcher<'a, C> {
     pub(super) fn repetition(&mut self, ply: usize) -> Option<i32> {
         let key = self.pos.hash();
         let path_len = ply;
+        // No position before the last capture comes back (the pieces only
+        // grow fewer): the walk stops there, not at the game's start, which in
+        // a long game was hundreds of keys at every node.
+        let reach = (path_len + self.history.len()).min(self.pos.quiet_plies() as usize);
         let mut back = 2;
-        while back <= path_len + self.history.len() {
+        while back <= reach {
             let k = if back <= path_len {
                 self.pos.key_back(back)
             } else {

@@ -57,6 +57,19 @@ fn without_the_game_s_checks_the_repetition_is_a_draw() {
     assert_eq!(score_of_last_chase_move(false), 0);
 }
 
+/// The walk back for a repetition reaches the game's first position: here the
+/// repeated one is the start, exactly as many plies back as there were moves
+/// without a capture (where the walk stops).
+#[test]
+fn a_return_to_the_start_position_is_a_repetition() {
+    let sfen = "7k7/15/R14/15/15/15/15/15/15/15/15/15/15/15/14K b - 1";
+    let moves = ["15c14c", "8a7a", "14c15c"];
+    // White, a rook down, would score far below a draw but for the repetition.
+    assert_eq!(score_after(sfen, &moves, "7a8a", 1, true), 0);
+    // One move of the cycle different: no repetition, the rook counts.
+    assert!(score_after(sfen, &moves, "7a7b", 1, true) < -500);
+}
+
 #[test]
 fn perpetual_pursuit_loses_for_the_pursuer() {
     let sfen = "14k/15/7g7/R14/15/15/15/15/15/15/15/15/15/15/K14 b - 1";
