@@ -183,16 +183,23 @@ pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     } else {
         0
     };
-    score_black(pos, w, mobility)
+    score_black(pos, w, mobility, [0, 0])
 }
 
-/// `evaluate_black` with the given mobility difference (Black's less White's).
-fn score_black<const C: usize>(pos: &Position<C>, w: &Weights, mobility: i32) -> i32 {
-    let mut s = pos.material();
+/// `evaluate_black` with the given mobility difference (Black's less White's),
+/// the material and the promotion potential changed by `change` (Black's
+/// view).
+fn score_black<const C: usize>(
+    pos: &Position<C>,
+    w: &Weights,
+    mobility: i32,
+    change: [i32; 2],
+) -> i32 {
+    let mut s = pos.material() + change[0];
     if w.promotion_pct != 0 && w.promotion_scale != 0 {
         // In i64: taikyoku's potentials summed, times both percents, pass i32.
         let pct = w.promotion_pct as i64 * w.promotion_scale as i64;
-        s += (pos.potential() as i64 * pct / 10_000) as i32;
+        s += ((pos.potential() + change[1]) as i64 * pct / 10_000) as i32;
     }
     if w.mobility != 0 {
         s += w.mobility * w.mobility_pct * mobility / 100;
@@ -245,7 +252,28 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
         return None;
     }
     let [black, white] = pos.mobility_before_pending()?;
-    Some(for_side_to_move(pos, score_black(pos, w, black - white)))
+    Some(for_side_to_move(
+        pos,
+        score_black(pos, w, black - white, [0, 0]),
+    ))
+}
+
+/// What `evaluate_deferred` will say, for the side to move here, once a move
+/// changing the material and the promotion potential by `change` (Black's
+/// view, `Position::capture_change`) is made: this position's tracked
+/// mobility and every other term as they stand. None where a term the move
+/// changes otherwise counts (advance, progress) or the lazy evaluation
+/// would give up (royal attack, mobility not tracked).
+pub fn evaluate_after<const C: usize>(
+    pos: &Position<C>,
+    w: &Weights,
+    change: [i32; 2],
+) -> Option<i32> {
+    if w.royal_attack != 0 || w.advance != 0 || w.progress != 0 {
+        return None;
+    }
+    let mobility = pos.mobility_if_tracked()?;
+    Some(for_side_to_move(pos, score_black(pos, w, mobility, change)))
 }
 
 /// How exposed `side`'s royals are: enemy attacks on each royal's square and its

@@ -8,6 +8,7 @@ use common::Rng;
 use large_shogi::perft::game_over;
 use large_shogi::position::Position;
 use large_shogi::rules::Rules;
+use large_shogi::types::Side;
 use large_shogi::variants::dai::DAI;
 
 #[test]
@@ -138,6 +139,7 @@ fn capture_generation_matches_filtered_moves() {
             if game_over(&pos) {
                 break;
             }
+            let royals = pos.royal_count(Side::Black) + pos.royal_count(Side::White);
             list.clear();
             pos.generate(&mut list);
             // Quiescence's captures: the moves that take an enemy (a range move
@@ -165,6 +167,29 @@ fn capture_generation_matches_filtered_moves() {
             pos.generate_captures(&mut caps);
             assert_eq!(caps, filtered, "{}: {}", def.name, pos.to_sfen());
             captures_seen += filtered.len();
+            // What quiescence works out before a capture: the material and
+            // promotion potential it changes, and the reply's lazy score.
+            let weights = large_shogi::eval::Weights::default().for_variant(def.name);
+            for &m in &filtered {
+                let (material, potential) = (pos.material(), pos.potential());
+                let change = pos.capture_change(m);
+                let after =
+                    change.and_then(|c| large_shogi::eval::evaluate_after(&pos, &weights, c));
+                pos.make_deferred(m);
+                let takes_royal =
+                    pos.royal_count(Side::Black) + pos.royal_count(Side::White) < royals;
+                let reply = large_shogi::eval::evaluate_deferred(&pos, &weights);
+                let actual = [pos.material() - material, pos.potential() - potential];
+                pos.unmake();
+                let text = m.to_text(&rules.geo);
+                match change {
+                    Some(c) => {
+                        assert_eq!(c, actual, "{}: {text}: {}", def.name, pos.to_sfen());
+                        assert_eq!(after.map(|a| -a), reply, "{}: {text}", def.name);
+                    }
+                    None => assert!(takes_royal, "{}: {text} takes no royal", def.name),
+                }
+            }
             // Deep quiescence's recaptures: the captures taking on one square, from
             // only the pieces that might take there.
             let mut squares: Vec<_> = pos.last_move().map(|m| m.to).into_iter().collect();

@@ -1,7 +1,7 @@
 //! Make and unmake, with an undo record (no copy-make: large boards make copies dear).
 
 use super::leap_table::Motion;
-use super::{Logged, Pending, Position, SIDE_KEY, Undo, piece_key};
+use super::{Logged, Pending, Position, SIDE_KEY, Undo, piece_key, side_sign};
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::types::{FormId, NO_PIECE, PieceId};
@@ -245,6 +245,38 @@ impl<const C: usize> Position<C> {
                 self.refresh_hitter(id as PieceId);
             }
         }
+    }
+
+    /// How `mv` would change the material and the promotion potential (Black's
+    /// view): its victims gone, its mover promoted or turned by contagion. None
+    /// if it takes a royal (the reply's node ends on that first).
+    pub fn capture_change(&self, mv: Move) -> Option<[i32; 2]> {
+        let mover = self.board[mv.from as usize];
+        let (mut change, mut last, mut royal) = ([0, 0], None, false);
+        self.visit_victims(mv, |_, v| {
+            let m = &self.motion[v as usize];
+            let sign = side_sign(self.pieces[v as usize].side);
+            change[0] -= sign * m.value;
+            change[1] -= sign * m.potential;
+            royal |= m.has(Motion::ROYAL);
+            last = Some(self.pieces[v as usize].form);
+        });
+        if royal {
+            return None;
+        }
+        let p = self.pieces[mover as usize];
+        let new = self.form_after(mover, mv, last);
+        if new != p.form {
+            let side = p.side.index();
+            let (old, new) = (
+                self.tables.motion(p.form, side),
+                self.tables.motion(new, side),
+            );
+            let sign = side_sign(p.side);
+            change[0] += sign * (new.value - old.value);
+            change[1] += sign * (new.potential - old.potential);
+        }
+        Some(change)
     }
 
     /// The mover's form after the move: promoted if the move says so, then turned

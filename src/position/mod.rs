@@ -628,6 +628,14 @@ impl<const C: usize> Position<C> {
         self.history.last().map(|u| u.mobility)
     }
 
+    /// The tracked mobility, Black's less White's, of a synced position (None
+    /// if not tracked).
+    pub fn mobility_if_tracked(&self) -> Option<i32> {
+        self.debug_assert_synced();
+        self.mobility_tracked
+            .then(|| self.mobility[0] - self.mobility[1])
+    }
+
     /// The mobility kept incrementally against a count from scratch.
     pub(crate) fn check_mobility(&self) -> Result<(), String> {
         if !self.mobility_tracked {
