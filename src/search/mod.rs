@@ -198,6 +198,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Quiescence works out whether a capture's reply stands pat before making
     /// it (`quiesce::ASK_BEFORE_CAPTURE`).
     ask_before_capture: bool,
+    /// The same at depth-1 nodes (`negamax::ASK_AT_THE_HORIZON`).
+    ask_at_the_horizon: bool,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
     /// the side to move is in check; `ATTACK`: the moved piece attacks one of its
     /// pieces; `PASS`: the move was a pass); per move of the game before the
@@ -261,6 +263,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             lmr: negamax::lmr_table(pos.rules.def.name),
             delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             ask_before_capture: quiesce::ASK_BEFORE_CAPTURE.contains(&pos.rules.def.name),
+            ask_at_the_horizon: negamax::ASK_AT_THE_HORIZON.contains(&pos.rules.def.name),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),
             pos,

@@ -201,7 +201,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// out before the move is made; in taikyoku three quiescence nodes in four
     /// ended that way. Where quiescence probes the table first, the reply could
     /// also have ended on its entry (tai, taikyoku).
-    fn reply_stands_pat(&self, mv: Move, alpha: i32) -> bool {
+    pub(super) fn reply_stands_pat(&self, mv: Move, alpha: i32) -> bool {
         self.pos.capture_change(mv).is_some_and(|change| {
             crate::eval::evaluate_after(&self.pos, &self.weights, change)
                 .is_some_and(|after| after + LAZY_MARGIN <= alpha)
