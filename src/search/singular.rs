@@ -7,9 +7,11 @@
 //! (tuning/README.md, thirty-fifth session). With the search of the
 //! forty-ninth session the dai gain did not come back: without it +88 -74
 //! =39 at 200 ms and +41 -32 =27 at 300 ms (+27 by pairs over 300 games, -9 to
-//! +63); maka dai dai at 300 ms +40 -48 =12 (fiftieth session). It grows the
-//! trees to a fixed depth (dai, 16 book positions to depth 12: 1.47x the
-//! nodes).
+//! +63); maka dai dai at 300 ms +40 -48 =12 (fiftieth session). 112 more
+//! games at 300 ms (fifty-first session): +50 -37 =25 without it; all 412
+//! games, +30 by pairs (+0.3 to +61), so dai searches without it now. It
+//! grows the trees to a fixed depth (dai, 16 book positions to depth 12: 1.47x
+//! the nodes).
 
 use super::tt::{Bound, Hit, score_from_tt};
 use super::{MATE_BOUND, Searcher};
@@ -18,14 +20,15 @@ use crate::moves::Move;
 /// From this depth a table move may be tested for singularity.
 pub(super) const SINGULAR_DEPTH: i32 = 6;
 
-/// Variants searched without the test (tuning/README.md, forty-ninth
-/// session). Dai dai: without it +89 -56 =15 in 160 games at 200 ms (+73 Elo,
+/// Variants searched without the test (tuning/README.md, forty-ninth to
+/// fifty-first sessions). Dai: without it +30 Elo by pairs in 206 pairs of
+/// games at 200 and 300 ms (+0.3 to +61). Dai dai: without it +89 -56 =15 in 160 games at 200 ms (+73 Elo,
 /// +24 to +124 by pairs); it grew the trees to depth 12 1.34x there. Tai:
 /// never shown to win (it seldom fires in the few-second searches games can
 /// test), and deeper it extends most of the moves it tests (57-79 %; dai
 /// 19-22 %): the trees to depth 8 grew 1.50x over 12 book positions, one to
 /// depth 9 15x.
-pub(super) const SINGULAR_OFF: &[&str] = &["daidai", "tai"];
+pub(super) const SINGULAR_OFF: &[&str] = &["dai", "daidai", "tai"];
 
 /// The table's entry must be at most this much shallower than the node.
 const SINGULAR_TT_SLACK: i32 = 3;
@@ -125,22 +128,19 @@ mod tests {
     }
 
     #[test]
-    fn dai_dai_and_tai_search_without_the_test() {
-        let stop = AtomicBool::new(false);
-        let tt = Arc::new(TranspositionTable::new(1));
-        let (dai_dai, tai) = (
-            &crate::variants::dai_dai::DAI_DAI,
-            &crate::variants::tai::TAI,
-        );
-        let dai = Position::<2>::from_sfen(Rules::get(&DAI), DAI.setup).unwrap();
-        let dai_dai = Position::<3>::from_sfen(Rules::get(dai_dai), dai_dai.setup).unwrap();
-        let tai = Position::<5>::from_sfen(Rules::get(tai), tai.setup).unwrap();
-        let dai = Searcher::new(dai, Vec::new(), &stop, tt.clone());
-        let dai_dai = Searcher::new(dai_dai, Vec::new(), &stop, tt.clone());
-        let tai = Searcher::new(tai, Vec::new(), &stop, tt);
-        assert_eq!(dai.singular_depth, SINGULAR_DEPTH);
-        assert_eq!(dai_dai.singular_depth, i32::MAX);
-        assert_eq!(tai.singular_depth, i32::MAX);
+    fn only_maka_dai_dai_and_taikyoku_search_with_the_test() {
+        fn depth<const C: usize>(def: &'static crate::rules::kind::VariantDef) -> i32 {
+            let stop = AtomicBool::new(false);
+            let tt = Arc::new(TranspositionTable::new(1));
+            let pos = Position::<C>::from_sfen(Rules::get(def), def.setup).unwrap();
+            Searcher::new(pos, Vec::new(), &stop, tt).singular_depth
+        }
+        use crate::variants::{dai_dai, maka_dai_dai, tai, taikyoku};
+        assert_eq!(depth::<2>(&DAI), i32::MAX);
+        assert_eq!(depth::<3>(&dai_dai::DAI_DAI), i32::MAX);
+        assert_eq!(depth::<3>(&maka_dai_dai::MAKA_DAI_DAI), SINGULAR_DEPTH);
+        assert_eq!(depth::<5>(&tai::TAI), i32::MAX);
+        assert_eq!(depth::<11>(&taikyoku::TAIKYOKU), SINGULAR_DEPTH);
     }
 
     #[test]
