@@ -22,8 +22,9 @@ pub(super) const SINGULAR_DEPTH: i32 = 6;
 
 /// Variants searched without the test (tuning/README.md, forty-ninth to
 /// fifty-first sessions). Dai: without it +30 Elo by pairs in 206 pairs of
-/// games at 200 and 300 ms (+0.3 to +61). Dai dai: without it +89 -56 =15 in 160 games at 200 ms (+73 Elo,
-/// +24 to +124 by pairs); it grew the trees to depth 12 1.34x there. Tai:
+/// games at 200 and 300 ms (+0.3 to +61). Dai dai: without it +89 -56 =15 in
+/// 160 games at 200 ms (+73 Elo, +24 to +124 by pairs); it grew the trees to
+/// depth 12 1.34x there. Tai:
 /// never shown to win (it seldom fires in the few-second searches games can
 /// test), and deeper it extends most of the moves it tests (57-79 %; dai
 /// 19-22 %): the trees to depth 8 grew 1.50x over 12 book positions, one to
