@@ -133,6 +133,7 @@ fn capture_generation_matches_filtered_moves() {
         let mut rng = Rng(seed);
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         pos.track_mobility();
+        let weights = large_shogi::eval::Weights::default().for_variant(def.name);
         let (mut list, mut caps) = (Vec::new(), Vec::new());
         let (mut captures_seen, mut recaptures_seen) = (0, 0);
         for _ in 0..300 {
@@ -169,9 +170,8 @@ fn capture_generation_matches_filtered_moves() {
             captures_seen += filtered.len();
             // What quiescence works out before a capture: the material and
             // promotion potential it changes, and the reply's lazy score.
-            let weights = large_shogi::eval::Weights::default().for_variant(def.name);
+            let (material, potential) = (pos.material(), pos.potential());
             for &m in &filtered {
-                let (material, potential) = (pos.material(), pos.potential());
                 let change = pos.capture_change(m);
                 let after =
                     change.and_then(|c| large_shogi::eval::evaluate_after(&pos, &weights, c));
