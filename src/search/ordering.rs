@@ -133,18 +133,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Fills `lines` with the summed range lines of the piece whose moves are
     /// `run`, and says true, if it is a range piece with enough moves to repay
     /// summing them.
-    fn range_gains(
-        &self,
-        lines: &mut RangeGains,
-        run: &[Move],
-        value: impl Fn(PieceId) -> i32,
-    ) -> bool {
+    fn range_gains(&self, lines: &mut RangeGains, run: &[Move]) -> bool {
         let Some(id) = run.first().and_then(|m| self.pos.piece_at(m.from)) else {
             return false;
         };
         let sum = run.len() >= RANGE_SUM_FROM && self.pos.motion_of(id).has(Motion::RANGE);
         if sum {
-            lines.fill(&self.pos, id, value);
+            lines.fill(&self.pos, id);
         }
         sum
     }
@@ -251,7 +246,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
         let mut lines = self.range_lines.take().unwrap_or_default();
         let value = |id| see::value(&self.pos, id);
-        let summed = self.range_gains(&mut lines, run, value);
+        let summed = self.range_gains(&mut lines, run);
         for &mv in run {
             visit(
                 self,

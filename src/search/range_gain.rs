@@ -1,7 +1,9 @@
 //! The material of range moves, found once per piece: a range-capturing piece
 //! (taikyoku) has moves along lines of up to 35 squares, and each move takes every
 //! piece it flies over. Walking each move's line anew costs the sum of the
-//! distances; here each line is walked once and its running sums read per move.
+//! distances; here each line is walked once, only as far as a move asks (a
+//! capture list seldom needs all eight lines, or their far ends), and its running
+//! sums read per move.
 
 use crate::board::{NO_SQUARE, Square};
 use crate::moves::Move;
@@ -13,11 +15,13 @@ const MAX_LINE: usize = 36;
 
 /// For one piece: per direction of its range lines, the signed value of the
 /// pieces flown over, summed outwards (`sums[d][k]`: the pieces at distances 1
-/// to `k`; enemies count for the mover, friends against it).
+/// to `k`; enemies count for the mover, friends against it), filled lazily.
 pub(super) struct RangeGains {
     sums: [[i32; MAX_LINE]; 8],
     /// Per direction, how far its range line reaches (0: no range line).
     reach: [u8; 8],
+    /// Per direction, how far `sums` holds the line's sums so far.
+    filled: [u8; 8],
     from: Square,
     us: Side,
 }
@@ -27,6 +31,7 @@ impl Default for RangeGains {
         RangeGains {
             sums: [[0; MAX_LINE]; 8],
             reach: [0; 8],
+            filled: [0; 8],
             from: NO_SQUARE,
             us: Side::Black,
         }
@@ -34,45 +39,55 @@ impl Default for RangeGains {
 }
 
 impl RangeGains {
-    /// Sums the range lines of piece `id`, valued by `value`, in place (the
-    /// table is kept by the searcher: too large to build per node).
-    pub(super) fn fill<const C: usize>(
-        &mut self,
-        pos: &Position<C>,
-        id: PieceId,
-        value: impl Fn(PieceId) -> i32,
-    ) {
+    /// Readies the table for piece `id`'s range lines (the table is kept by the
+    /// searcher: too large to build per node); the lines are summed as `gain`
+    /// reads them.
+    pub(super) fn fill<const C: usize>(&mut self, pos: &Position<C>, id: PieceId) {
         let p = pos.piece(id);
         let geo = &pos.rules.geo;
-        let g = self;
-        g.reach = [0; 8];
-        g.from = p.sq;
-        g.us = p.side;
+        self.reach = [0; 8];
+        self.filled = [0; 8];
+        self.from = p.sq;
+        self.us = p.side;
         for &(d, max) in &pos.form(id).movement[p.side.index()].range_rays {
-            let d = d as usize;
-            let n = geo.ray_len(p.sq, d).min(max as usize).min(MAX_LINE - 1);
-            let delta = geo.delta(d);
-            let mut sum = 0;
-            for k in 1..=n {
-                let s = (p.sq as isize + k as isize * delta) as Square;
-                if let Some(v) = pos.piece_at(s) {
-                    let worth = value(v);
-                    sum += if pos.piece(v).side == p.side {
-                        -worth
-                    } else {
-                        worth
-                    };
-                }
-                g.sums[d][k] = sum;
-            }
-            g.reach[d] = g.reach[d].max(n as u8);
+            let n = geo.ray_len(p.sq, d as usize).min(max as usize);
+            let n = n.min(MAX_LINE - 1) as u8;
+            self.reach[d as usize] = self.reach[d as usize].max(n);
         }
+    }
+
+    /// Sums direction `d`'s line out to distance `upto` (within its reach), from
+    /// where it was left.
+    fn extend<const C: usize>(
+        &mut self,
+        pos: &Position<C>,
+        d: usize,
+        upto: usize,
+        value: impl Fn(PieceId) -> i32,
+    ) {
+        let delta = pos.rules.geo.delta(d);
+        let start = self.filled[d] as usize;
+        let line = &mut self.sums[d];
+        let mut sum = line[start];
+        for (k, slot) in line.iter_mut().enumerate().take(upto + 1).skip(start + 1) {
+            let s = (self.from as isize + k as isize * delta) as Square;
+            if let Some(v) = pos.piece_at(s) {
+                let worth = value(v);
+                sum += if pos.piece(v).side == self.us {
+                    -worth
+                } else {
+                    worth
+                };
+            }
+            *slot = sum;
+        }
+        self.filled[d] = upto as u8;
     }
 
     /// What `mv` (a move of this piece) takes, as `Searcher::gain` counts it, when
     /// it is a single-destination move; `None` for moves with stops.
     pub(super) fn gain<const C: usize>(
-        &self,
+        &mut self,
         pos: &Position<C>,
         mv: Move,
         value: impl Fn(PieceId) -> i32,
@@ -83,6 +98,9 @@ impl RangeGains {
         let (d, dist) = pos.line(mv.from, mv.to);
         let mut gain = 0;
         if d < 8 && dist >= 1 && dist <= self.reach[d] as usize {
+            if dist - 1 > self.filled[d] as usize {
+                self.extend(pos, d, dist - 1, &value);
+            }
             gain += self.sums[d][dist - 1];
         }
         if mv.to != mv.from
@@ -130,7 +148,7 @@ mod tests {
                 if !pos.motion_of(id).has(Motion::RANGE) {
                     continue;
                 }
-                lines.fill(&pos, id, value);
+                lines.fill(&pos, id);
                 if let Some(gain) = lines.gain(&pos, mv, value) {
                     assert_eq!(gain, walked(&pos, mv), "{mv:?} in {}", pos.to_sfen());
                     checked += 1;
