@@ -169,6 +169,16 @@ impl<const C: usize> Bitboard<C> {
     /// Lowest set index.
     #[inline]
     pub fn first(&self) -> Option<usize> {
+        if C >= SPARSE_FROM_CHUNKS {
+            // Big boards: the non-zero words' mask, built without branches,
+            // finds the word at once (a word-by-word scan mispredicts).
+            let nz = self.nonzero_words();
+            if nz == 0 {
+                return None;
+            }
+            let i = nz.trailing_zeros() as usize;
+            return Some(i * 64 + self.word(i).trailing_zeros() as usize);
+        }
         for (i, &w) in self.words().iter().enumerate() {
             if w != 0 {
                 return Some(i * 64 + w.trailing_zeros() as usize);
@@ -180,6 +190,14 @@ impl<const C: usize> Bitboard<C> {
     /// Highest set index.
     #[inline]
     pub fn last(&self) -> Option<usize> {
+        if C >= SPARSE_FROM_CHUNKS {
+            let nz = self.nonzero_words();
+            if nz == 0 {
+                return None;
+            }
+            let i = 31 - nz.leading_zeros() as usize;
+            return Some(i * 64 + 63 - self.word(i).leading_zeros() as usize);
+        }
         for (i, &w) in self.words().iter().enumerate().rev() {
             if w != 0 {
                 return Some(i * 64 + 63 - w.leading_zeros() as usize);
@@ -262,10 +280,22 @@ impl<const C: usize> Bitboard<C> {
 
     #[inline]
     pub fn iter(&self) -> BitIter<'_, C> {
+        if C >= SPARSE_FROM_CHUNKS {
+            // Big boards: the iterator jumps between the non-zero words.
+            let rest = self.nonzero_words();
+            let word = (rest.trailing_zeros() as usize).min(2 * C - 1);
+            return BitIter {
+                words: &self.0,
+                word,
+                cur: self.word(word),
+                rest: rest & rest.wrapping_sub(1),
+            };
+        }
         BitIter {
             words: &self.0,
             word: 0,
             cur: self.0[0][0],
+            rest: 0,
         }
     }
 
@@ -312,12 +342,23 @@ pub struct BitIter<'a, const C: usize> {
     words: &'a [[u64; 2]; C],
     word: usize,
     cur: u64,
+    /// Boards of `SPARSE_FROM_CHUNKS` or more: the non-zero words after `word`
+    /// (bit `i`: word `i`), so that empty words are skipped in one step.
+    rest: u32,
 }
 
 impl<const C: usize> Iterator for BitIter<'_, C> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
+        if C >= SPARSE_FROM_CHUNKS && self.cur == 0 {
+            if self.rest == 0 {
+                return None;
+            }
+            self.word = self.rest.trailing_zeros() as usize;
+            self.rest &= self.rest - 1;
+            self.cur = self.words[self.word >> 1][self.word & 1];
+        }
         while self.cur == 0 {
             self.word += 1;
             if self.word >= 2 * C {
@@ -457,5 +498,41 @@ mod tests {
         check_size::<5>(640);
         check_size::<11>(1296); // taikyoku
         check_size::<11>(1408);
+    }
+
+    /// `iter`, `first` and `last` agree with testing every bit, both for the
+    /// word-by-word walk (small boards) and the jump between non-zero words
+    /// (big ones): empty sets, full ones, and sparse ones whose empty words lie
+    /// at either end.
+    fn check_iter<const C: usize>() {
+        let naive = |b: &Bitboard<C>| -> Vec<usize> {
+            (0..Bitboard::<C>::CAPACITY)
+                .filter(|&i| b.test(i))
+                .collect()
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut sets = vec![Bitboard::<C>::EMPTY, !Bitboard::<C>::EMPTY];
+        for density in [1, 4, 64] {
+            let mut b = Bitboard::<C>::EMPTY;
+            for _ in 0..density {
+                crate::test_rng::next(&mut seed);
+                b.set(seed as usize % Bitboard::<C>::CAPACITY);
+            }
+            sets.push(b);
+        }
+        sets.push(Bitboard::from_index(Bitboard::<C>::CAPACITY - 1));
+        for b in &sets {
+            let bits = naive(b);
+            assert_eq!(b.iter().collect::<Vec<_>>(), bits, "{b:?}");
+            assert_eq!(b.first(), bits.first().copied());
+            assert_eq!(b.last(), bits.last().copied());
+        }
+    }
+
+    #[test]
+    fn iteration_lists_the_set_bits() {
+        check_iter::<2>();
+        check_iter::<5>();
+        check_iter::<11>();
     }
 }
