@@ -169,16 +169,6 @@ impl<const C: usize> Bitboard<C> {
     /// Lowest set index.
     #[inline]
     pub fn first(&self) -> Option<usize> {
-        if C >= SPARSE_FROM_CHUNKS {
-            // Big boards: the non-zero words' mask, built without branches,
-            // finds the word at once (a word-by-word scan mispredicts).
-            let nz = self.nonzero_words();
-            if nz == 0 {
-                return None;
-            }
-            let i = nz.trailing_zeros() as usize;
-            return Some(i * 64 + self.word(i).trailing_zeros() as usize);
-        }
         for (i, &w) in self.words().iter().enumerate() {
             if w != 0 {
                 return Some(i * 64 + w.trailing_zeros() as usize);
@@ -190,14 +180,6 @@ impl<const C: usize> Bitboard<C> {
     /// Highest set index.
     #[inline]
     pub fn last(&self) -> Option<usize> {
-        if C >= SPARSE_FROM_CHUNKS {
-            let nz = self.nonzero_words();
-            if nz == 0 {
-                return None;
-            }
-            let i = 31 - nz.leading_zeros() as usize;
-            return Some(i * 64 + 63 - self.word(i).leading_zeros() as usize);
-        }
         for (i, &w) in self.words().iter().enumerate().rev() {
             if w != 0 {
                 return Some(i * 64 + 63 - w.leading_zeros() as usize);
