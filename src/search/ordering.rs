@@ -130,16 +130,16 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.key_from_gain(mv, self.gain(mv), killers)
     }
 
-    /// Fills `lines` with the summed range lines of the piece whose moves are
-    /// `run`, and says true, if it is a range piece with enough moves to repay
-    /// summing them.
+    /// Readies `lines` for the range lines of the piece whose moves are `run`
+    /// (summed as its moves ask), and says true, if it is a range piece with
+    /// enough moves to repay summing them.
     fn range_gains(&self, lines: &mut RangeGains, run: &[Move]) -> bool {
         let Some(id) = run.first().and_then(|m| self.pos.piece_at(m.from)) else {
             return false;
         };
         let sum = run.len() >= RANGE_SUM_FROM && self.pos.motion_of(id).has(Motion::RANGE);
         if sum {
-            lines.fill(&self.pos, id);
+            lines.ready(&self.pos, id);
         }
         sum
     }

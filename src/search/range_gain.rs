@@ -42,7 +42,7 @@ impl RangeGains {
     /// Readies the table for piece `id`'s range lines (the table is kept by the
     /// searcher: too large to build per node); the lines are summed as `gain`
     /// reads them.
-    pub(super) fn fill<const C: usize>(&mut self, pos: &Position<C>, id: PieceId) {
+    pub(super) fn ready<const C: usize>(&mut self, pos: &Position<C>, id: PieceId) {
         let p = pos.piece(id);
         let geo = &pos.rules.geo;
         self.reach = [0; 8];
@@ -148,7 +148,7 @@ mod tests {
                 if !pos.motion_of(id).has(Motion::RANGE) {
                     continue;
                 }
-                lines.fill(&pos, id);
+                lines.ready(&pos, id);
                 if let Some(gain) = lines.gain(&pos, mv, value) {
                     assert_eq!(gain, walked(&pos, mv), "{mv:?} in {}", pos.to_sfen());
                     checked += 1;
