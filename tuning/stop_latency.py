@@ -4,7 +4,7 @@ after 0.2 to 4 s (eight searches), the time until `bestmove` arrives.
 
     python3 tuning/stop_latency.py ENGINE [VARIANT (taikyoku)] [THREADS (1)]
 """
-import subprocess, sys, time, threading
+import subprocess, sys, time
 eng = sys.argv[1]
 variant = sys.argv[2] if len(sys.argv) > 2 else "taikyoku"
 threads = sys.argv[3] if len(sys.argv) > 3 else "1"

@@ -333,18 +333,24 @@ impl<const C: usize> Iterator for BitIter<'_, C> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if C >= SPARSE_FROM_CHUNKS && self.cur == 0 {
-            if self.rest == 0 {
-                return None;
-            }
-            self.word = self.rest.trailing_zeros() as usize;
-            self.rest &= self.rest - 1;
-            self.cur = self.words[self.word >> 1][self.word & 1];
-        }
-        while self.cur == 0 {
-            self.word += 1;
-            if self.word >= 2 * C {
-                return None;
+        if self.cur == 0 {
+            if C >= SPARSE_FROM_CHUNKS {
+                // The next non-zero word at once.
+                if self.rest == 0 {
+                    return None;
+                }
+                self.word = self.rest.trailing_zeros() as usize;
+                self.rest &= self.rest - 1;
+            } else {
+                loop {
+                    self.word += 1;
+                    if self.word >= 2 * C {
+                        return None;
+                    }
+                    if self.words[self.word >> 1][self.word & 1] != 0 {
+                        break;
+                    }
+                }
             }
             self.cur = self.words[self.word >> 1][self.word & 1];
         }
@@ -482,10 +488,10 @@ mod tests {
         check_size::<11>(1408);
     }
 
-    /// `iter`, `first` and `last` agree with testing every bit, both for the
-    /// word-by-word walk (small boards) and the jump between non-zero words
-    /// (big ones): empty sets, full ones, and sparse ones whose empty words lie
-    /// at either end.
+    /// `iter`, `first` and `last` agree with testing every bit, on small boards
+    /// (the iterator walks word by word) and big ones (it jumps between non-zero
+    /// words): empty sets, full ones, and sparse ones whose empty words lie at
+    /// either end.
     fn check_iter<const C: usize>() {
         let naive = |b: &Bitboard<C>| -> Vec<usize> {
             (0..Bitboard::<C>::CAPACITY)
