@@ -186,7 +186,8 @@ pub struct Searcher<'a, const C: usize> {
     weights: crate::eval::Weights,
     /// Reverse futility pruning's depth limit in this variant (0: none, `RFP_OFF`).
     rfp_depth: i32,
-    /// Late-move pruning in this variant (`LMP_ON`).
+    /// Late-move pruning (`negamax::LMP_MOVES`): on in every variant; off
+    /// only where a test compares the search without it.
     lmp: bool,
     /// The singular extension's depth limit in this variant (`SINGULAR_OFF`:
     /// never reached).
@@ -254,7 +255,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             } else {
                 RFP_DEPTH
             },
-            lmp: negamax::LMP_ON.contains(&pos.rules.def.name),
+            lmp: true,
             singular_depth: if singular::SINGULAR_OFF.contains(&pos.rules.def.name) {
                 i32::MAX
             } else {

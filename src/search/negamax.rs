@@ -1,7 +1,7 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
-//! late-move pruning (not in tai), singular extension of the table's move
-//! (`singular`; not in dai dai and tai), late-move reductions, and the
+//! late-move pruning, singular extension of the table's move (`singular`;
+//! maka dai dai and taikyoku only), late-move reductions, and the
 //! Lazy-SMP deferral of moves another thread is searching.
 
 use super::singular::Singular;
@@ -29,23 +29,23 @@ pub(super) const RAZOR_MARGIN: i32 = 300;
 /// baseline where it had scored 82.5 % (tuning/README.md, eleventh session).
 pub(super) const RFP_OFF: &[&str] = &["taikyoku"];
 
-/// Late-move pruning: at a zero-window node of depth 1 or 2 not in check, the
-/// quiet moves (killers aside) from this place in the order on are not searched.
-/// The places were chosen in taikyoku (thresholds 8, 16 and 32 at depths 1-3
-/// searched the same trees: the quiet moves of those nodes come after place 32,
-/// so it drops them almost whole); the other variants in `LMP_ON` won with the
-/// same places, untuned for their smaller move lists.
+/// Late-move pruning, in every variant: at a zero-window node of depth 1 or 2
+/// not in check, the quiet moves (killers aside) from this place in the order
+/// on are not searched. The places were chosen in taikyoku (thresholds 8, 16
+/// and 32 at depths 1-3 searched the same trees: the quiet moves of those
+/// nodes come after place 32, so it drops them almost whole); the other
+/// variants won with the same places, untuned for their move lists. Against
+/// the search without it (tuning/README.md): taikyoku +215 -184 =1 at 400 ms
+/// (+27 Elo, +1.4 to +52.9 by pairs; forty-fifth session), maka dai dai +107
+/// -79 =14 at 120 ms (+49 Elo, +5.3 to +94.2 by pairs; forty-sixth), dai dai
+/// +108 -66 =26 at 120 ms (+74 Elo, +26.5 to +124.5 by pairs; forty-sixth),
+/// dai +216 -129 =55 at 120 ms (+77 Elo, +45.7 to +109.1 by pairs;
+/// forty-sixth; the eleventh session's 12/20/32 at depths 1-3 had shown +17,
+/// not significant), tai +45 -16 =39 at 200 ms (+104 Elo, +54 to +158 by
+/// pairs; fifty-fourth; 102 games at 120 ms in the forty-sixth had shown
+/// +10). Tai's nodes hold hundreds of moves, 1,742 in one late middlegame,
+/// where it takes depth 4 from 13.5 s to 0.35 s.
 const LMP_MOVES: [usize; 3] = [usize::MAX, 32, 64];
-
-/// Variants with late-move pruning, each shown to win against the search
-/// without it (tuning/README.md): taikyoku +215 -184 =1 at 400 ms (+27 Elo, +1.4
-/// to +52.9 by pairs; forty-fifth session), maka dai dai +107 -79 =14 at 120 ms
-/// (+49 Elo, +5.3 to +94.2 by pairs; forty-sixth), dai dai +108 -66 =26 at 120
-/// ms (+74 Elo, +26.5 to +124.5 by pairs; forty-sixth), dai +216 -129 =55 at
-/// 120 ms (+77 Elo, +45.7 to +109.1 by pairs; forty-sixth; the eleventh
-/// session's 12/20/32 at depths 1-3 had shown +17, not significant). Tai's 102
-/// games at 120 ms: +43 -40 =19 (+10 Elo, -51 to +72), so tai is not in.
-pub(super) const LMP_ON: &[&str] = &["taikyoku", "makadaidai", "daidai", "dai"];
 
 /// Variants whose depth-1 nodes ask, before making a capture, whether the
 /// reply's quiescence would stand pat at once (`reply_stands_pat`, as

@@ -4,7 +4,6 @@ use super::*;
 use crate::game::Game;
 use crate::rules::Rules;
 use crate::variants::dai::DAI;
-use crate::variants::tai::TAI;
 
 /// Black's rook checks the white king on rank a, then on rank b, then on rank a
 /// again: the position after the fifth move repeats the one after the first, and
@@ -295,10 +294,6 @@ fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
         taikyoku_fail_low_nodes(false),
     );
     assert!(pruned < full, "{pruned} nodes pruned against {full}");
-    let stop = AtomicBool::new(false);
-    let tai = Position::<5>::from_sfen(Rules::get(&TAI), TAI.setup).unwrap();
-    let s = Searcher::new(tai, Vec::new(), &stop, Arc::new(TranspositionTable::new(1)));
-    assert!(!s.lmp, "tai searches every move");
 }
 
 #[test]
