@@ -4,6 +4,7 @@ use super::*;
 use crate::game::Game;
 use crate::rules::Rules;
 use crate::variants::dai::DAI;
+use crate::variants::tai::TAI;
 
 /// Black's rook checks the white king on rank a, then on rank b, then on rank a
 /// again: the position after the fifth move repeats the one after the first, and
@@ -271,17 +272,16 @@ fn razoring_leaves_a_node_whose_capture_lifts_it_above_alpha() {
     assert_eq!(razored, None, "against {alpha}");
 }
 
-/// A zero-window depth-2 node (one ply below the root) of the taikyoku game's
-/// position, alpha far above any score so that every move fails low: the nodes
+/// A zero-window depth-2 node (one ply below the root) of `game`'s position,
+/// alpha `above` its static score so that every move fails low: the nodes
 /// searched, with late-move pruning as `lmp` says.
-fn taikyoku_fail_low_nodes(lmp: bool) -> u64 {
-    let game = taikyoku_game(&[]);
+fn fail_low_nodes<const C: usize>(game: &Game<C>, above: i32, lmp: bool) -> u64 {
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(16));
     let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
-    assert!(s.lmp, "taikyoku prunes late moves");
+    assert!(s.lmp, "every variant prunes late moves");
     s.lmp = lmp;
-    let alpha = 5000;
+    let alpha = crate::eval::evaluate(&game.pos, &s.weights) + above;
     let score = s.negamax(2, 1, alpha, alpha + 1);
     assert!(score <= alpha, "{score} fails low");
     s.nodes
@@ -289,11 +289,23 @@ fn taikyoku_fail_low_nodes(lmp: bool) -> u64 {
 
 #[test]
 fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
+    let taikyoku = taikyoku_game(&[]);
     let (pruned, full) = (
-        taikyoku_fail_low_nodes(true),
-        taikyoku_fail_low_nodes(false),
+        fail_low_nodes(&taikyoku, 5000, true),
+        fail_low_nodes(&taikyoku, 5000, false),
     );
-    assert!(pruned < full, "{pruned} nodes pruned against {full}");
+    assert!(
+        pruned < full,
+        "taikyoku: {pruned} nodes pruned against {full}"
+    );
+    // Tai's start, where each side has hundreds of quiet moves; alpha close
+    // enough to the static score that razoring leaves the node to its moves.
+    let tai = Game::<5>::new(Rules::get(&TAI), TAI.setup).unwrap();
+    let (pruned, full) = (
+        fail_low_nodes(&tai, 500, true),
+        fail_low_nodes(&tai, 500, false),
+    );
+    assert!(pruned < full, "tai: {pruned} nodes pruned against {full}");
 }
 
 #[test]
