@@ -183,17 +183,17 @@ pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     } else {
         0
     };
-    score_black(pos, w, mobility, [0, 0])
+    score_black(pos, w, mobility, [0; 3])
 }
 
 /// `evaluate_black` with the given mobility difference (Black's less White's),
-/// the material and the promotion potential changed by `change` (Black's
-/// view).
+/// the material, the promotion potential and the advance changed by `change`
+/// (Black's view, `Position::capture_change`).
 fn score_black<const C: usize>(
     pos: &Position<C>,
     w: &Weights,
     mobility: i32,
-    change: [i32; 2],
+    change: [i32; 3],
 ) -> i32 {
     let mut s = pos.material() + change[0];
     if w.promotion_pct != 0 && w.promotion_scale != 0 {
@@ -205,7 +205,7 @@ fn score_black<const C: usize>(
         s += w.mobility * w.mobility_pct * mobility / 100;
     }
     if w.advance != 0 {
-        s += w.advance * pos.advance();
+        s += w.advance * (pos.advance() + change[2]);
     }
     if w.royal_attack != 0 {
         s += w.royal_attack * (royal_danger(pos, Side::White) - royal_danger(pos, Side::Black));
@@ -254,22 +254,22 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
     let [black, white] = pos.mobility_before_pending()?;
     Some(for_side_to_move(
         pos,
-        score_black(pos, w, black - white, [0, 0]),
+        score_black(pos, w, black - white, [0; 3]),
     ))
 }
 
 /// What `evaluate_deferred` will say, for the side to move here, once a move
-/// changing the material and the promotion potential by `change` (Black's
-/// view, `Position::capture_change`) is made: this position's tracked
-/// mobility and every other term as they stand. None where a term the move
-/// changes otherwise counts (advance, progress) or the lazy evaluation
+/// changing the material, the promotion potential and the advance by
+/// `change` (Black's view, `Position::capture_change`) is made: this
+/// position's tracked mobility and every other term as they stand. None where
+/// a term the move changes otherwise counts (progress) or the lazy evaluation
 /// would give up (royal attack, mobility not tracked).
 pub fn evaluate_after<const C: usize>(
     pos: &Position<C>,
     w: &Weights,
-    change: [i32; 2],
+    change: [i32; 3],
 ) -> Option<i32> {
-    if w.royal_attack != 0 || w.advance != 0 || w.progress != 0 {
+    if w.royal_attack != 0 || w.progress != 0 {
         return None;
     }
     let mobility = pos.mobility_if_tracked()?;

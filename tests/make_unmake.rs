@@ -133,7 +133,12 @@ fn capture_generation_matches_filtered_moves() {
         let mut rng = Rng(seed);
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         pos.track_mobility();
-        let weights = large_shogi::eval::Weights::default().for_variant(def.name);
+        // With the advance counted, so that the lazy score checks its change too.
+        let weights = large_shogi::eval::Weights {
+            advance: 3,
+            ..Default::default()
+        }
+        .for_variant(def.name);
         let (mut list, mut caps) = (Vec::new(), Vec::new());
         let (mut captures_seen, mut recaptures_seen) = (0, 0);
         for _ in 0..300 {
@@ -168,9 +173,10 @@ fn capture_generation_matches_filtered_moves() {
             pos.generate_captures(&mut caps);
             assert_eq!(caps, filtered, "{}: {}", def.name, pos.to_sfen());
             captures_seen += filtered.len();
-            // What quiescence works out before a capture: the material and
-            // promotion potential it changes, and the reply's lazy score.
-            let (material, potential) = (pos.material(), pos.potential());
+            // What quiescence works out before a capture: the material,
+            // promotion potential and advance it changes, and the reply's lazy
+            // score.
+            let (material, potential, advance) = (pos.material(), pos.potential(), pos.advance());
             for &m in &filtered {
                 let change = pos.capture_change(m);
                 let after =
@@ -179,7 +185,11 @@ fn capture_generation_matches_filtered_moves() {
                 let takes_royal =
                     pos.royal_count(Side::Black) + pos.royal_count(Side::White) < royals;
                 let reply = large_shogi::eval::evaluate_deferred(&pos, &weights);
-                let actual = [pos.material() - material, pos.potential() - potential];
+                let actual = [
+                    pos.material() - material,
+                    pos.potential() - potential,
+                    pos.advance() - advance,
+                ];
                 pos.unmake();
                 let text = m.to_text(&rules.geo);
                 match change {

@@ -247,34 +247,43 @@ impl<const C: usize> Position<C> {
         }
     }
 
-    /// How `mv` would change the material and the promotion potential (Black's
-    /// view): its victims gone, its mover promoted or turned by contagion. None
-    /// if it takes a royal (the reply's node ends on that first).
-    pub fn capture_change(&self, mv: Move) -> Option<[i32; 2]> {
+    /// How `mv` would change the material, the promotion potential and the
+    /// advance (Black's view): its victims gone, its mover moved and promoted or
+    /// turned by contagion. None if it takes a royal (the reply's node ends on
+    /// that first).
+    pub fn capture_change(&self, mv: Move) -> Option<[i32; 3]> {
         let mover = self.board[mv.from as usize];
-        let (mut change, mut last, mut royal) = ([0, 0], None, false);
-        self.visit_victims(mv, |_, v| {
+        let (mut change, mut last, mut royal) = ([0, 0, 0], None, false);
+        self.visit_victims(mv, |sq, v| {
             let m = &self.motion[v as usize];
-            let sign = side_sign(self.pieces[v as usize].side);
+            let side = self.pieces[v as usize].side;
+            let sign = side_sign(side);
             change[0] -= sign * m.value;
             change[1] -= sign * m.potential;
             royal |= m.has(Motion::ROYAL);
+            change[2] -= self.advance_of(side, sq);
             last = Some(self.pieces[v as usize].form);
         });
         if royal {
             return None;
         }
         let p = self.pieces[mover as usize];
+        let old = self.tables.motion(p.form, p.side.index());
         let new = self.form_after(mover, mv, last);
+        let mut new_royal = old.has(Motion::ROYAL);
         if new != p.form {
-            let side = p.side.index();
-            let (old, new) = (
-                self.tables.motion(p.form, side),
-                self.tables.motion(new, side),
-            );
+            let new = self.tables.motion(new, p.side.index());
             let sign = side_sign(p.side);
             change[0] += sign * (new.value - old.value);
             change[1] += sign * (new.potential - old.potential);
+            new_royal = new.has(Motion::ROYAL);
+        }
+        // Royals count no advance: a piece promoting to one leaves the sum.
+        if !old.has(Motion::ROYAL) {
+            change[2] -= self.advance_of(p.side, mv.from);
+        }
+        if !new_royal {
+            change[2] += self.advance_of(p.side, mv.to);
         }
         Some(change)
     }
