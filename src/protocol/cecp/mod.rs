@@ -67,6 +67,14 @@ pub(super) fn result_line(session: &dyn Session) -> Option<String> {
     Some(format!("{score} {{{}}}", describe(&o)))
 }
 
+/// Under `level MPS ...` with MPS > 0, the moves the side to move has left to
+/// make before its clock is refilled, `plies` into the game: it has made
+/// `plies / 2` moves (whichever side began). None in sudden death (MPS 0).
+fn moves_to_go(moves_per_session: u32, plies: usize) -> Option<u32> {
+    let mps = moves_per_session as usize;
+    (mps > 0).then(|| (mps - plies / 2 % mps) as u32)
+}
+
 /// Time control from `level`, `st` and `sd`, and the clocks from `time`/`otim`.
 #[derive(Default)]
 struct Clock {
@@ -645,9 +653,7 @@ impl CecpEngine {
         } else if let Some(mine) = c.mine {
             limits.time = Some(mine);
             limits.inc = c.increment;
-            if c.moves_per_session > 0 {
-                limits.movestogo = Some(c.moves_per_session);
-            }
+            limits.movestogo = moves_to_go(c.moves_per_session, self.plies);
         } else if limits.depth.is_none() {
             limits.movetime = Some(Duration::from_secs(5));
         }
@@ -746,6 +752,20 @@ mod tests {
         ] {
             assert!(from_xboard(&g, bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn moves_to_go_counts_down_to_each_time_control() {
+        // `level 40 ...`: the first move has 40 to go, the 40th 1, the 41st
+        // (a new session) 40 again; each side counts its own moves.
+        assert_eq!(moves_to_go(40, 0), Some(40));
+        assert_eq!(moves_to_go(40, 1), Some(40));
+        assert_eq!(moves_to_go(40, 2), Some(39));
+        assert_eq!(moves_to_go(40, 78), Some(1));
+        assert_eq!(moves_to_go(40, 79), Some(1));
+        assert_eq!(moves_to_go(40, 80), Some(40));
+        assert_eq!(moves_to_go(1, 7), Some(1));
+        assert_eq!(moves_to_go(0, 10), None);
     }
 
     #[test]
