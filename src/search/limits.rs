@@ -28,9 +28,35 @@ pub struct Limits {
 pub const SAFETY: Duration = Duration::from_millis(50);
 pub const MAX_DEPTH: u32 = 64;
 
+/// Moves to go assumed on a clock without `movestogo`: each move gets this
+/// share of what is left. Games run long in these variants, and the fortieth
+/// chess engines spend left too little for the middlegame and the end: at
+/// 30 s sudden death, 80 moves against 40 scored +18 -3 =3 in dai, +13 -2 =1
+/// in dai dai, +13 -6 =1 in maka dai dai and +14 -0 in tai (tuning/README.md,
+/// fifty-fifth session). Taikyoku's games are short (half of the engine's own
+/// end within 17 moves a side, on a royal's capture or material), and there 80
+/// lost (+8 -14), so it keeps 40 (`HORIZONS`).
+const HORIZON: u32 = 80;
+const HORIZONS: &[(&str, u32)] = &[("taikyoku", 40)];
+
+/// The moves to go assumed in the variant called `name` (`HORIZONS`).
+pub fn horizon(name: &str) -> u32 {
+    HORIZONS
+        .iter()
+        .find(|h| h.0 == name)
+        .map_or(HORIZON, |h| h.1)
+}
+
 impl Limits {
-    /// `(soft, hard)`: stop deepening after `soft`, abort the search at `hard`.
+    /// `budget_over` with the default horizon.
     pub fn budget(&self) -> Option<(Duration, Duration)> {
+        self.budget_over(HORIZON)
+    }
+
+    /// `(soft, hard)`: stop deepening after `soft`, abort the search at `hard`.
+    /// On a clock without `movestogo`, `horizon` moves are assumed to go (and
+    /// `movestogo` counts as at most that many).
+    pub fn budget_over(&self, horizon: u32) -> Option<(Duration, Duration)> {
         if self.infinite {
             return None;
         }
@@ -42,7 +68,8 @@ impl Limits {
         // Keep back a twentieth of the clock too: on a loaded machine the process
         // may wait for a core before and after its search.
         let usable = time.saturating_sub(SAFETY + time / 20);
-        let moves_left = self.movestogo.unwrap_or(40).clamp(1, 40);
+        let horizon = horizon.max(1);
+        let moves_left = self.movestogo.unwrap_or(horizon).clamp(1, horizon);
         let base = usable / moves_left + self.inc * 3 / 4;
         // Byoyomi is spent fully when the main time is gone.
         let soft = (base + self.byoyomi * 9 / 10).saturating_sub(SAFETY / 2);
@@ -64,9 +91,11 @@ mod tests {
             time: Some(ms(10_000)),
             ..Default::default()
         };
-        let (soft, hard) = sudden.budget().unwrap();
+        let (soft, hard) = sudden.budget_over(40).unwrap();
         assert!(soft <= hard && hard < ms(10_000));
         assert!(soft >= ms(200));
+        let (soft, hard) = sudden.budget().unwrap();
+        assert!(soft <= hard && soft >= ms(90));
         let nearly_flagged = Limits {
             time: Some(ms(30)),
             ..Default::default()
@@ -94,5 +123,32 @@ mod tests {
             None
         );
         assert_eq!(Limits::default().budget(), None);
+    }
+
+    #[test]
+    fn a_longer_horizon_spreads_the_clock_over_more_moves() {
+        let ms = Duration::from_millis;
+        let clock = Limits {
+            time: Some(ms(60_000)),
+            ..Default::default()
+        };
+        let (forty, _) = clock.budget_over(40).unwrap();
+        let (eighty, hard) = clock.budget_over(80).unwrap();
+        assert_eq!(clock.budget_over(HORIZON), clock.budget());
+        // 60 s less 50 ms and a twentieth (56.95 s), over 40 and over 80 moves.
+        let usable = ms(56_950);
+        assert_eq!(forty, usable / 40 - ms(25));
+        assert_eq!(eighty, usable / 80 - ms(25));
+        assert!(eighty <= hard);
+        // `movestogo` is believed up to the horizon.
+        let to_go = |n| Limits {
+            movestogo: Some(n),
+            ..clock.clone()
+        };
+        assert_eq!(to_go(10).budget_over(80), to_go(10).budget_over(40));
+        assert_eq!(to_go(60).budget_over(80).unwrap().0, usable / 60 - ms(25));
+        assert_eq!(to_go(200).budget_over(80), clock.budget_over(80));
+        assert_eq!(horizon("dai"), HORIZON);
+        assert_eq!(horizon("taikyoku"), 40);
     }
 }

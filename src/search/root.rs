@@ -23,7 +23,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.start = Instant::now();
         self.ponder_seen = false;
         self.pondering();
-        if let Some((soft, hard)) = limits.budget() {
+        let horizon = super::limits::horizon(self.pos.rules.def.name);
+        if let Some((soft, hard)) = limits.budget_over(horizon) {
             self.deepen_until = Some(match limits.movetime {
                 Some(_) => soft,
                 None => soft / 2,
