@@ -85,28 +85,29 @@ impl Limits {
 mod tests {
     use super::*;
 
+    /// Sudden death with `t` left.
+    fn on_clock(t: Duration) -> Limits {
+        Limits {
+            time: Some(t),
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn budgets_never_exceed_the_clock() {
         let ms = Duration::from_millis;
-        let sudden = Limits {
-            time: Some(ms(10_000)),
-            ..Default::default()
-        };
+        let sudden = on_clock(ms(10_000));
         let (soft, hard) = sudden.budget_over(40).unwrap();
         assert!(soft <= hard && hard < ms(10_000));
         assert!(soft >= ms(200));
         let (soft, hard) = sudden.budget().unwrap();
         assert!(soft <= hard && soft >= ms(90));
-        let nearly_flagged = Limits {
-            time: Some(ms(30)),
-            ..Default::default()
-        };
+        let nearly_flagged = on_clock(ms(30));
         let (_, hard) = nearly_flagged.budget().unwrap();
         assert!(hard <= ms(1));
         let byoyomi = Limits {
-            time: Some(ms(0)),
             byoyomi: ms(1000),
-            ..Default::default()
+            ..on_clock(ms(0))
         };
         let (soft, hard) = byoyomi.budget().unwrap();
         assert!(soft >= ms(800) && hard <= ms(950));
@@ -129,10 +130,7 @@ mod tests {
     #[test]
     fn a_longer_horizon_spreads_the_clock_over_more_moves() {
         let ms = Duration::from_millis;
-        let clock = Limits {
-            time: Some(ms(60_000)),
-            ..Default::default()
-        };
+        let clock = on_clock(ms(60_000));
         let (forty, _) = clock.budget_over(40).unwrap();
         let (eighty, hard) = clock.budget_over(80).unwrap();
         assert_eq!(clock.budget_over(HORIZON), clock.budget());
