@@ -261,7 +261,7 @@ impl<const C: usize> Position<C> {
             change[0] -= sign * m.value;
             change[1] -= sign * m.potential;
             royal |= m.has(Motion::ROYAL);
-            change[2] -= self.advance_of(side, sq);
+            change[2] -= self.advance_share(m, side, sq);
             last = Some(self.pieces[v as usize].form);
         });
         if royal {
@@ -269,22 +269,18 @@ impl<const C: usize> Position<C> {
         }
         let p = self.pieces[mover as usize];
         let old = self.tables.motion(p.form, p.side.index());
-        let new = self.form_after(mover, mv, last);
-        let mut new_royal = old.has(Motion::ROYAL);
-        if new != p.form {
-            let new = self.tables.motion(new, p.side.index());
-            let sign = side_sign(p.side);
-            change[0] += sign * (new.value - old.value);
-            change[1] += sign * (new.potential - old.potential);
-            new_royal = new.has(Motion::ROYAL);
-        }
-        // Royals count no advance: a piece promoting to one leaves the sum.
-        if !old.has(Motion::ROYAL) {
-            change[2] -= self.advance_of(p.side, mv.from);
-        }
-        if !new_royal {
-            change[2] += self.advance_of(p.side, mv.to);
-        }
+        let new_form = self.form_after(mover, mv, last);
+        let new = if new_form != p.form {
+            self.tables.motion(new_form, p.side.index())
+        } else {
+            old
+        };
+        let sign = side_sign(p.side);
+        change[0] += sign * (new.value - old.value);
+        change[1] += sign * (new.potential - old.potential);
+        // A piece promoting to a royal leaves the advance's sum.
+        change[2] +=
+            self.advance_share(&new, p.side, mv.to) - self.advance_share(&old, p.side, mv.from);
         Some(change)
     }
 

@@ -329,6 +329,17 @@ impl<const C: usize> Position<C> {
         }
     }
 
+    /// The share of `advance` a piece moving as `m` would have on `sq`: none
+    /// for a royal.
+    #[inline]
+    fn advance_share(&self, m: &Motion, side: Side, sq: Square) -> i32 {
+        if m.has(Motion::ROYAL) {
+            0
+        } else {
+            self.advance_of(side, sq)
+        }
+    }
+
     #[inline]
     fn form_of(&self, form: FormId) -> &'static Form {
         &self.rules.forms[form as usize]
