@@ -307,7 +307,9 @@ fn option_features_and_commands() {
         .collect();
     let names = large_shogi::variants::alternative_options();
     let params = large_shogi::eval::PARAMS;
-    assert_eq!(options.len(), names.len() + params.len());
+    // The readings, the weights and the time horizon.
+    assert_eq!(options.len(), names.len() + params.len() + 1);
+    assert!(features.contains(&"feature option=\"MoveHorizon -spin 0 0 1000\"".to_string()));
     for name in &names {
         let line = format!("feature option=\"{name} -check 0\"");
         assert!(features.contains(&line), "{line}");
@@ -340,11 +342,21 @@ fn option_features_and_commands() {
         ),
         ("option Hash=64", "Error (unknown option 'Hash'): option"),
         ("option", "Error (unknown option ''): option"),
+        (
+            "option MoveHorizon=1001",
+            "Error (MoveHorizon must be a number from 0 to 1000): option",
+        ),
+        (
+            "option MoveHorizon",
+            "Error (MoveHorizon must be a number from 0 to 1000): option",
+        ),
     ] {
         assert_eq!(h.send(bad), vec![reply], "{bad}");
     }
+    assert!(h.send("option MoveHorizon=160").is_empty());
     let features = h.send("protover 2");
     assert!(features.contains(&"feature option=\"TsaLionDog -check 1\"".to_string()));
+    assert!(features.contains(&"feature option=\"MoveHorizon -spin 160 0 1000\"".to_string()));
     assert!(h.send("option TsaLionDog=0").is_empty());
     let features = h.send("protover 2");
     assert!(features.contains(&"feature option=\"TsaLionDog -check 0\"".to_string()));

@@ -133,6 +133,8 @@ fn errors_leave_the_state_alone() {
         "divide",
         "setoption name Hash value 1",
         "setoption name MultiPV value 0",
+        "setoption name MoveHorizon value 1001",
+        "setoption name MoveHorizon value soon",
         "setoption name USI_Ponder value maybe",
         "setoption name USI_Variant value chess",
         "setoption",

@@ -10,7 +10,7 @@ use super::session::{
 /// Most MultiPV lines accepted.
 pub const MAX_MULTIPV: usize = 500;
 use crate::game::describe;
-use crate::search::{Limits, MAX_DEPTH};
+use crate::search::{Limits, MAX_DEPTH, MAX_HORIZON};
 use crate::variants;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -35,6 +35,8 @@ pub struct Engine {
     setup: SearchSetup,
     /// Lines every search reports (`MultiPV`).
     multipv: usize,
+    /// Moves to go assumed on a clock (`MoveHorizon`); 0: the variant's own.
+    horizon: u32,
 }
 
 /// Whether the loop should go on after a command.
@@ -54,6 +56,7 @@ impl Engine {
             alternatives: Vec::new(),
             setup,
             multipv: 1,
+            horizon: 0,
         }
     }
 
@@ -184,6 +187,9 @@ impl Engine {
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         self.say("option name USI_Ponder type check default false");
+        self.say(&format!(
+            "option name MoveHorizon type spin default 0 min 0 max {MAX_HORIZON}"
+        ));
         for p in crate::eval::PARAMS {
             self.say(&format!(
                 "option name {} type spin default {} min {} max {}",
@@ -247,6 +253,10 @@ impl Engine {
             "MultiPV" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
                 Some(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
                 _ => self.error(&format!("MultiPV must be a number from 1 to {MAX_MULTIPV}")),
+            },
+            "MoveHorizon" => match parse_horizon(value.as_deref()) {
+                Ok(h) => self.horizon = h,
+                Err(e) => self.error(&e),
             },
             eval if let Some(p) = crate::eval::param(eval) => {
                 match p.set(&mut self.setup.weights, value.as_deref()) {
@@ -317,6 +327,7 @@ impl Engine {
             Err(e) => return self.error(&format!("go searchmoves: {e}")),
         };
         limits.multipv = self.multipv;
+        limits.horizon = (self.horizon > 0).then_some(self.horizon);
         let signals = Signals::new(&limits);
         let reporter = Box::new(UsiReporter {
             out: self.out.clone(),
@@ -457,4 +468,13 @@ pub(super) fn truncate(s: &str) -> String {
         t.push_str("...");
     }
     t
+}
+
+/// The `MoveHorizon` option's value: moves to go assumed on a clock, 0 for the
+/// variant's own.
+pub(super) fn parse_horizon(value: Option<&str>) -> Result<u32, String> {
+    value
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .filter(|&h| h <= MAX_HORIZON)
+        .ok_or_else(|| format!("MoveHorizon must be a number from 0 to {MAX_HORIZON}"))
 }

@@ -22,6 +22,9 @@ pub struct Limits {
     pub ponder: bool,
     /// `go mate`: a search for a forced royal capture, answered with `checkmate`.
     pub mate: bool,
+    /// Moves to go assumed on a clock without `movestogo` (the `MoveHorizon`
+    /// option); `None`: the variant's own (`horizon`).
+    pub horizon: Option<u32>,
 }
 
 /// Kept back from every clock so that transmission and start-up never flag.
@@ -40,6 +43,9 @@ pub const MAX_DEPTH: u32 = 64;
 const HORIZON: u32 = 80;
 const HORIZONS: &[(&str, u32)] = &[("tai", 120), ("taikyoku", 40)];
 
+/// Most moves to go the `MoveHorizon` option takes.
+pub const MAX_HORIZON: u32 = 1000;
+
 /// The moves to go assumed in the variant called `name` (`HORIZONS`).
 pub fn horizon(name: &str) -> u32 {
     HORIZONS
@@ -49,6 +55,12 @@ pub fn horizon(name: &str) -> u32 {
 }
 
 impl Limits {
+    /// `budget_over` for a game of the variant called `variant`: the horizon
+    /// asked for (`MoveHorizon`) or else the variant's own.
+    pub fn budget_for(&self, variant: &str) -> Option<(Duration, Duration)> {
+        self.budget_over(self.horizon.unwrap_or_else(|| horizon(variant)))
+    }
+
     /// `budget_over` with the default horizon.
     pub fn budget(&self) -> Option<(Duration, Duration)> {
         self.budget_over(HORIZON)
@@ -150,5 +162,18 @@ mod tests {
         assert_eq!(horizon("dai"), HORIZON);
         assert_eq!(horizon("tai"), 120);
         assert_eq!(horizon("taikyoku"), 40);
+    }
+
+    #[test]
+    fn an_asked_horizon_overrides_the_variants() {
+        let clock = on_clock(Duration::from_secs(60));
+        assert_eq!(clock.budget_for("tai"), clock.budget_over(120));
+        assert_eq!(clock.budget_for("dai"), clock.budget());
+        let asked = Limits {
+            horizon: Some(160),
+            ..clock.clone()
+        };
+        assert_eq!(asked.budget_for("tai"), clock.budget_over(160));
+        assert_eq!(asked.budget_for("taikyoku"), clock.budget_over(160));
     }
 }

@@ -34,7 +34,7 @@ use crate::moves::Move;
 use crate::position::Position;
 pub use busy::Busy;
 use lead::Lead;
-pub use limits::{Limits, MAX_DEPTH};
+pub use limits::{Limits, MAX_DEPTH, MAX_HORIZON};
 use negamax::{RFP_DEPTH, RFP_OFF};
 use ordering::{KILLER_KEY, losing_key};
 use quiesce::{DELTA_MARGIN, QuiesceCapture, delta_pruned};

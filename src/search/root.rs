@@ -23,8 +23,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.start = Instant::now();
         self.ponder_seen = false;
         self.pondering();
-        let horizon = super::limits::horizon(self.pos.rules.def.name);
-        if let Some((soft, hard)) = limits.budget_over(horizon) {
+        if let Some((soft, hard)) = limits.budget_for(self.pos.rules.def.name) {
             self.deepen_until = Some(match limits.movetime {
                 Some(_) => soft,
                 None => soft / 2,

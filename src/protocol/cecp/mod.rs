@@ -27,7 +27,7 @@ use super::session::{MAX_HASH_MB, MAX_THREADS, Out, SearchSetup, Session, Signal
 use crate::game::{Outcome, describe};
 use crate::moves::{Move, MoveText};
 use crate::rules::Rules;
-use crate::search::Limits;
+use crate::search::{Limits, MAX_HORIZON};
 use crate::types::Side;
 use crate::variants;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,7 +35,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::usi::{ENGINE_NAME, Flow, truncate};
+use super::usi::{ENGINE_NAME, Flow, parse_horizon, truncate};
 
 /// Variant names offered to XBoard: its own name for dai shogi, and one its New
 /// Variant dialog does not hide.
@@ -107,6 +107,8 @@ pub struct CecpEngine {
     lifted: Option<Lifted>,
     /// Moves played since the game's first position (how far `undo` may go).
     plies: usize,
+    /// Moves to go assumed on a clock (`option MoveHorizon`); 0: the variant's own.
+    horizon: u32,
 }
 
 fn rules_of(session: &dyn Session) -> &'static Rules {
@@ -133,6 +135,7 @@ impl CecpEngine {
             excluded: Vec::new(),
             lifted: None,
             plies: 0,
+            horizon: 0,
         }
     }
 
@@ -439,11 +442,15 @@ impl CecpEngine {
                 p.max
             ));
         }
+        self.say(&format!(
+            "feature option=\"MoveHorizon -spin {} 0 {MAX_HORIZON}\"",
+            self.horizon
+        ));
         self.say("feature done=1");
     }
 
-    /// `option NAME=VALUE`: the alternative readings (check options, 0 or 1) and
-    /// the evaluation's weights (spin options).
+    /// `option NAME=VALUE`: the alternative readings (check options, 0 or 1),
+    /// the evaluation's weights and the time horizon (spin options).
     fn option(&mut self, args: &[&str]) {
         let line = args.join(" ");
         let (name, value) = match line.split_once('=') {
@@ -453,6 +460,12 @@ impl CecpEngine {
         if let Some(p) = crate::eval::param(name) {
             return match p.set(&mut self.setup.weights, value) {
                 Ok(()) => self.session.set_search(self.setup.clone()),
+                Err(e) => self.say(&format!("Error ({e}): option")),
+            };
+        }
+        if name == "MoveHorizon" {
+            return match parse_horizon(value) {
+                Ok(h) => self.horizon = h,
                 Err(e) => self.say(&format!("Error ({e}): option")),
             };
         }
@@ -674,6 +687,7 @@ impl CecpEngine {
     }
 
     fn start(&mut self, mut limits: Limits, analyze: bool) {
+        limits.horizon = (self.horizon > 0).then_some(self.horizon);
         if !self.excluded.is_empty() {
             limits.searchmoves = (self.legal().into_iter())
                 .filter(|m| !self.excluded.contains(m))
