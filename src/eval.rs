@@ -24,10 +24,6 @@ pub struct Weights {
     /// a reason to advance when mobility and material are level, as against a
     /// closed camp on the big boards.
     pub advance: i32,
-    /// The advance counts only in a search whose root stands this many plies
-    /// after the game's last capture (0: always): a plan for a game that has
-    /// stalled, as against a closed camp, that leaves the open fights alone.
-    pub advance_after: i32,
     /// Plies without a capture over which the score shrinks to half (0: never):
     /// a side that is ahead but only shuffles sees its lead fade, so it prefers
     /// the exchanges that open a closed position (as chess engines scale by the
@@ -70,7 +66,6 @@ impl Default for Weights {
             promotion_pct: 25,
             royal_attack: 0,
             advance: 0,
-            advance_after: 0,
             progress: 0,
             grain: 1,
             mobility_pct: 100,
@@ -86,22 +81,11 @@ impl Weights {
         promotion_pct: 0,
         royal_attack: 0,
         advance: 0,
-        advance_after: 0,
         progress: 0,
         grain: 1,
         mobility_pct: 100,
         promotion_scale: 100,
     };
-
-    /// These weights for a search from a root `quiet_plies` after the game's
-    /// last capture: the advance off before `advance_after`.
-    pub fn at_root(self, quiet_plies: u32) -> Weights {
-        let stalled = quiet_plies as i64 >= self.advance_after as i64;
-        Weights {
-            advance: if stalled { self.advance } else { 0 },
-            ..self
-        }
-    }
 
     /// These weights as they apply in the variant called `name` (`MOBILITY_PCT`,
     /// `PROMOTION_PCT`).
@@ -147,12 +131,6 @@ pub const PARAMS: &[Param] = &[
         min: 0,
         max: 100,
         field: |w| &mut w.advance,
-    },
-    Param {
-        name: "EvalAdvanceAfter",
-        min: 0,
-        max: 10000,
-        field: |w| &mut w.advance_after,
     },
     Param {
         name: "EvalProgress",
@@ -429,23 +407,6 @@ mod tests {
             let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
             assert_eq!(start.advance(), 0, "{v}");
         }
-    }
-
-    #[test]
-    fn the_advance_waits_for_a_stalled_game_when_asked() {
-        let w = Weights {
-            advance: 2,
-            advance_after: 100,
-            ..Weights::MATERIAL
-        };
-        assert_eq!(w.at_root(99).advance, 0);
-        assert_eq!(w.at_root(100), w);
-        // 0: from the first ply, as before the option.
-        let always = Weights {
-            advance_after: 0,
-            ..w
-        };
-        assert_eq!(always.at_root(0), always);
     }
 
     #[test]

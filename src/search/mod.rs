@@ -314,8 +314,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Evaluates with these weights instead of the defaults (as they apply in
     /// the position's variant, `Weights::for_variant`).
     pub fn with_weights(mut self, weights: crate::eval::Weights) -> Self {
-        self.weights =
-            (weights.for_variant(self.pos.rules.def.name)).at_root(self.pos.quiet_plies());
+        self.weights = weights.for_variant(self.pos.rules.def.name);
         self
     }
 

@@ -322,26 +322,3 @@ fn dai_reduces_late_moves_less_than_the_larger_boards() {
         );
     }
 }
-
-#[test]
-fn a_search_reads_the_advance_s_wait_off_its_root() {
-    // Four plies without a capture before the root.
-    let rules = Rules::get(&DAI);
-    let mut game = Game::<2>::new(rules, DAI.setup).unwrap();
-    for m in ["8k8j", "8e8f", "8j8i", "8f8g"] {
-        game.play_text(m).unwrap();
-    }
-    let stop = AtomicBool::new(false);
-    let advance = |after| {
-        let w = crate::eval::Weights {
-            advance: 2,
-            advance_after: after,
-            ..crate::eval::Weights::default()
-        };
-        let tt = Arc::new(TranspositionTable::new(1));
-        let s = Searcher::new(game.pos.clone(), Vec::new(), &stop, tt).with_weights(w);
-        s.weights.advance
-    };
-    assert_eq!(advance(4), 2);
-    assert_eq!(advance(5), 0);
-}
