@@ -37,9 +37,11 @@ pub const MAX_DEPTH: u32 = 64;
 /// 30 s sudden death, 80 moves against 40 scored +18 -3 =3 in dai, +13 -2 =1
 /// in dai dai, +13 -6 =1 in maka dai dai and +14 -0 in tai; 120 against 80,
 /// even in dai (+18 -19 =5), +13 -6 =2 in tai, whose games are the longest
-/// (tuning/README.md, fifty-fifth session). Taikyoku's are short (half of the
+/// (tuning/README.md, fifty-fifth session); 160 against 120 in tai, +91 -71
+/// =25 in 187 games, not shown (fifty-sixth). Taikyoku's are short (half of the
 /// engine's own end within 17 moves a side, on a royal's capture or material),
-/// and there 80 lost (+8 -14) and 20 drew (+11 -10): it keeps 40.
+/// and there 80 lost (+8 -14) and 20 drew (+11 -10): it keeps 40. With an
+/// increment fewer are assumed (`with_increment`).
 const HORIZON: u32 = 80;
 const HORIZONS: &[(&str, u32)] = &[("tai", 120), ("taikyoku", 40)];
 
@@ -52,6 +54,23 @@ pub fn horizon(name: &str) -> u32 {
         .iter()
         .find(|h| h.0 == name)
         .map_or(HORIZON, |h| h.1)
+}
+
+/// The moves to go assumed on a clock with increment `inc`: fewer than
+/// `horizon`, since the clock need not last the game when every move adds to
+/// it. The clock is spread over the horizon as if the increments to come were
+/// on it already (`horizon * usable / (usable + inc * horizon)`), but never over
+/// fewer than half the horizon: the budget then stays under the increment once
+/// the clock runs low. At 10 s + 0.1 s in dai that is 43 moves at the start
+/// (40 from 8 s left), where a fixed 40 beat 80 by 74 Elo (tuning/README.md,
+/// fifty-sixth session); without an increment it is the horizon.
+fn with_increment(horizon: u32, usable: Duration, inc: Duration) -> u32 {
+    if inc.is_zero() {
+        return horizon;
+    }
+    let (u, i, h) = (usable.as_micros(), inc.as_micros(), horizon as u128);
+    let spread = (h * u / (u + i * h)) as u32;
+    spread.max(horizon / 2).max(1)
 }
 
 impl Limits {
@@ -82,7 +101,8 @@ impl Limits {
         // may wait for a core before and after its search.
         let usable = time.saturating_sub(SAFETY + time / 20);
         let horizon = horizon.max(1);
-        let moves_left = self.movestogo.unwrap_or(horizon).clamp(1, horizon);
+        let assumed = with_increment(horizon, usable, self.inc);
+        let moves_left = self.movestogo.unwrap_or(assumed).clamp(1, horizon);
         let base = usable / moves_left + self.inc * 3 / 4;
         // Byoyomi is spent fully when the main time is gone.
         let soft = (base + self.byoyomi * 9 / 10).saturating_sub(SAFETY / 2);
@@ -162,6 +182,37 @@ mod tests {
         assert_eq!(horizon("dai"), HORIZON);
         assert_eq!(horizon("tai"), 120);
         assert_eq!(horizon("taikyoku"), 40);
+    }
+
+    #[test]
+    fn an_increment_shortens_the_horizon_to_half_at_most() {
+        let ms = Duration::from_millis;
+        assert_eq!(with_increment(80, ms(9_450), Duration::ZERO), 80);
+        // 10 s + 0.1 s: 9.45 s usable, 8 s of increments over 80 moves.
+        assert_eq!(with_increment(80, ms(9_450), ms(100)), 43);
+        assert_eq!(with_increment(80, ms(57_000), ms(100)), 70);
+        // Never under half: with little left the budget stays under the increment.
+        assert_eq!(with_increment(80, ms(1_000), ms(100)), 40);
+        assert_eq!(with_increment(80, ms(0), ms(100)), 40);
+        assert_eq!(with_increment(1, ms(0), ms(100)), 1);
+        let clock = Limits {
+            inc: ms(100),
+            ..on_clock(ms(10_000))
+        };
+        let (soft, _) = clock.budget_over(80).unwrap();
+        assert_eq!(soft, ms(9_450) / 43 + ms(75) - ms(25));
+        let low = Limits {
+            inc: ms(100),
+            ..on_clock(ms(1_000))
+        };
+        let (soft, hard) = low.budget_over(80).unwrap();
+        assert!(soft < ms(100) && hard <= ms(900) / 3, "{soft:?} {hard:?}");
+        // `movestogo` still counts as it is, up to the horizon.
+        let to_go = Limits {
+            movestogo: Some(60),
+            ..clock.clone()
+        };
+        assert_eq!(to_go.budget_over(80).unwrap().0, ms(9_450) / 60 + ms(50));
     }
 
     #[test]
