@@ -62,7 +62,7 @@ pub fn horizon(name: &str) -> u32 {
 /// on it already (`horizon * usable / (usable + inc * horizon)`), but never over
 /// fewer than half the horizon: the budget then stays under the increment once
 /// the clock runs low. At 10 s + 0.1 s in dai that is 43 moves at the start
-/// (40 from 8 s left), where a fixed 40 beat 80 by 74 Elo (tuning/README.md,
+/// (40 from 8 s left), where a fixed 40 beat 80 by 58 Elo (tuning/README.md,
 /// fifty-sixth session); without an increment it is the horizon.
 fn with_increment(horizon: u32, usable: Duration, inc: Duration) -> u32 {
     if inc.is_zero() {
