@@ -35,8 +35,8 @@ pub struct Engine {
     setup: SearchSetup,
     /// Lines every search reports (`MultiPV`).
     multipv: usize,
-    /// Moves to go assumed on a clock (`MoveHorizon`); 0: the variant's own.
-    horizon: u32,
+    /// Moves to go assumed on a clock (`MoveHorizon`); None: the variant's own.
+    horizon: Option<u32>,
 }
 
 /// Whether the loop should go on after a command.
@@ -56,7 +56,7 @@ impl Engine {
             alternatives: Vec::new(),
             setup,
             multipv: 1,
-            horizon: 0,
+            horizon: None,
         }
     }
 
@@ -327,7 +327,7 @@ impl Engine {
             Err(e) => return self.error(&format!("go searchmoves: {e}")),
         };
         limits.multipv = self.multipv;
-        limits.horizon = (self.horizon > 0).then_some(self.horizon);
+        limits.horizon = self.horizon;
         let signals = Signals::new(&limits);
         let reporter = Box::new(UsiReporter {
             out: self.out.clone(),
@@ -470,11 +470,12 @@ pub(super) fn truncate(s: &str) -> String {
     t
 }
 
-/// The `MoveHorizon` option's value: moves to go assumed on a clock, 0 for the
-/// variant's own.
-pub(super) fn parse_horizon(value: Option<&str>) -> Result<u32, String> {
+/// The `MoveHorizon` option's value: moves to go assumed on a clock, None (0)
+/// for the variant's own.
+pub(super) fn parse_horizon(value: Option<&str>) -> Result<Option<u32>, String> {
     value
         .and_then(|v| v.trim().parse::<u32>().ok())
         .filter(|&h| h <= MAX_HORIZON)
+        .map(|h| (h > 0).then_some(h))
         .ok_or_else(|| format!("MoveHorizon must be a number from 0 to {MAX_HORIZON}"))
 }

@@ -80,9 +80,9 @@ impl Limits {
         self.budget_over(self.horizon.unwrap_or_else(|| horizon(variant)))
     }
 
-    /// `budget_over` with the default horizon.
+    /// `budget_over` with the horizon asked for, or else the default one.
     pub fn budget(&self) -> Option<(Duration, Duration)> {
-        self.budget_over(HORIZON)
+        self.budget_over(self.horizon.unwrap_or(HORIZON))
     }
 
     /// `(soft, hard)`: stop deepening after `soft`, abort the search at `hard`.
@@ -226,5 +226,6 @@ mod tests {
         };
         assert_eq!(asked.budget_for("tai"), clock.budget_over(160));
         assert_eq!(asked.budget_for("taikyoku"), clock.budget_over(160));
+        assert_eq!(asked.budget(), clock.budget_over(160));
     }
 }

@@ -107,8 +107,8 @@ pub struct CecpEngine {
     lifted: Option<Lifted>,
     /// Moves played since the game's first position (how far `undo` may go).
     plies: usize,
-    /// Moves to go assumed on a clock (`option MoveHorizon`); 0: the variant's own.
-    horizon: u32,
+    /// Moves to go assumed on a clock (`option MoveHorizon`); None: the variant's own.
+    horizon: Option<u32>,
 }
 
 fn rules_of(session: &dyn Session) -> &'static Rules {
@@ -135,7 +135,7 @@ impl CecpEngine {
             excluded: Vec::new(),
             lifted: None,
             plies: 0,
-            horizon: 0,
+            horizon: None,
         }
     }
 
@@ -444,7 +444,7 @@ impl CecpEngine {
         }
         self.say(&format!(
             "feature option=\"MoveHorizon -spin {} 0 {MAX_HORIZON}\"",
-            self.horizon
+            self.horizon.unwrap_or(0)
         ));
         self.say("feature done=1");
     }
@@ -687,7 +687,7 @@ impl CecpEngine {
     }
 
     fn start(&mut self, mut limits: Limits, analyze: bool) {
-        limits.horizon = (self.horizon > 0).then_some(self.horizon);
+        limits.horizon = self.horizon;
         if !self.excluded.is_empty() {
             limits.searchmoves = (self.legal().into_iter())
                 .filter(|m| !self.excluded.contains(m))
