@@ -85,15 +85,22 @@ impl Limits {
         self.budget_over(self.horizon.unwrap_or(HORIZON))
     }
 
-    /// `(soft, hard)`: stop deepening after `soft`, abort the search at `hard`.
-    /// On a clock without `movestogo`, `horizon` moves are assumed to go (and
-    /// `movestogo` counts as at most that many).
+    /// `(deepen, hard)`: start no iteration after `deepen`, abort the search
+    /// at `hard`. On a clock without `movestogo`, `horizon` moves are assumed
+    /// to go (and `movestogo` counts as at most that many).
+    ///
+    /// A clock's move aims at its share of the main time and increment, and
+    /// iterations start until half of that is spent (the next would rarely
+    /// finish in time). Byoyomi is added whole to both: it is lost if not used,
+    /// so, as under `movetime`, iterations go on until it is spent (a cut-short
+    /// iteration's better root move is still played).
     pub fn budget_over(&self, horizon: u32) -> Option<(Duration, Duration)> {
         if self.infinite {
             return None;
         }
+        let ms = Duration::from_millis;
         if let Some(t) = self.movetime {
-            let t = t.saturating_sub(SAFETY).max(Duration::from_millis(1));
+            let t = t.saturating_sub(SAFETY).max(ms(1));
             return Some((t, t));
         }
         let time = self.time?;
@@ -103,13 +110,13 @@ impl Limits {
         let horizon = horizon.max(1);
         let assumed = with_increment(horizon, usable, self.inc);
         let moves_left = self.movestogo.unwrap_or(assumed).clamp(1, horizon);
-        let base = usable / moves_left + self.inc * 3 / 4;
-        // Byoyomi is spent fully when the main time is gone.
-        let soft = (base + self.byoyomi * 9 / 10).saturating_sub(SAFETY / 2);
-        // No single move may spend more than a third of what is left.
-        let hard_cap = usable / 3 + self.byoyomi.saturating_sub(SAFETY);
-        let hard = (soft * 4).min(hard_cap).max(Duration::from_millis(1));
-        Some((soft.min(hard).max(Duration::from_millis(1)), hard))
+        let share = (usable / moves_left + self.inc * 3 / 4).saturating_sub(SAFETY / 2);
+        // No single move may spend more than a third of the main time left.
+        let main_hard = (share * 4).min(usable / 3);
+        let byoyomi = self.byoyomi.saturating_sub(SAFETY);
+        let hard = (main_hard + byoyomi).max(ms(1));
+        let deepen = (share.min(main_hard) / 2 + byoyomi).clamp(ms(1), hard);
+        Some((deepen, hard))
     }
 }
 
@@ -129,11 +136,11 @@ mod tests {
     fn budgets_never_exceed_the_clock() {
         let ms = Duration::from_millis;
         let sudden = on_clock(ms(10_000));
-        let (soft, hard) = sudden.budget_over(40).unwrap();
-        assert!(soft <= hard && hard < ms(10_000));
-        assert!(soft >= ms(200));
-        let (soft, hard) = sudden.budget().unwrap();
-        assert!(soft <= hard && soft >= ms(90));
+        let (deepen, hard) = sudden.budget_over(40).unwrap();
+        assert!(deepen <= hard && hard < ms(10_000));
+        assert!(deepen >= ms(100));
+        let (deepen, hard) = sudden.budget().unwrap();
+        assert!(deepen <= hard && deepen >= ms(45));
         let nearly_flagged = on_clock(ms(30));
         let (_, hard) = nearly_flagged.budget().unwrap();
         assert!(hard <= ms(1));
@@ -141,8 +148,7 @@ mod tests {
             byoyomi: ms(1000),
             ..on_clock(ms(0))
         };
-        let (soft, hard) = byoyomi.budget().unwrap();
-        assert!(soft >= ms(800) && hard <= ms(950));
+        assert_eq!(byoyomi.budget(), Some((ms(950), ms(950))));
         let fixed = Limits {
             movetime: Some(ms(500)),
             ..Default::default()
@@ -168,8 +174,8 @@ mod tests {
         assert_eq!(clock.budget_over(HORIZON), clock.budget());
         // 60 s less 50 ms and a twentieth (56.95 s), over 40 and over 80 moves.
         let usable = ms(56_950);
-        assert_eq!(forty, usable / 40 - ms(25));
-        assert_eq!(eighty, usable / 80 - ms(25));
+        assert_eq!(forty, (usable / 40 - ms(25)) / 2);
+        assert_eq!(eighty, (usable / 80 - ms(25)) / 2);
         assert!(eighty <= hard);
         // `movestogo` is believed up to the horizon.
         let to_go = |n| Limits {
@@ -177,7 +183,10 @@ mod tests {
             ..clock.clone()
         };
         assert_eq!(to_go(10).budget_over(80), to_go(10).budget_over(40));
-        assert_eq!(to_go(60).budget_over(80).unwrap().0, usable / 60 - ms(25));
+        assert_eq!(
+            to_go(60).budget_over(80).unwrap().0,
+            (usable / 60 - ms(25)) / 2
+        );
         assert_eq!(to_go(200).budget_over(80), clock.budget_over(80));
         assert_eq!(horizon("dai"), HORIZON);
         assert_eq!(horizon("tai"), 120);
@@ -199,20 +208,60 @@ mod tests {
             inc: ms(100),
             ..on_clock(ms(10_000))
         };
-        let (soft, _) = clock.budget_over(80).unwrap();
-        assert_eq!(soft, ms(9_450) / 43 + ms(75) - ms(25));
+        let (deepen, _) = clock.budget_over(80).unwrap();
+        assert_eq!(deepen, (ms(9_450) / 43 + ms(75) - ms(25)) / 2);
         let low = Limits {
             inc: ms(100),
             ..on_clock(ms(1_000))
         };
-        let (soft, hard) = low.budget_over(80).unwrap();
-        assert!(soft < ms(100) && hard <= ms(900) / 3, "{soft:?} {hard:?}");
+        let (deepen, hard) = low.budget_over(80).unwrap();
+        assert!(
+            deepen < ms(50) && hard <= ms(900) / 3,
+            "{deepen:?} {hard:?}"
+        );
         // `movestogo` still counts as it is, up to the horizon.
         let to_go = Limits {
             movestogo: Some(60),
             ..clock.clone()
         };
-        assert_eq!(to_go.budget_over(80).unwrap().0, ms(9_450) / 60 + ms(50));
+        assert_eq!(
+            to_go.budget_over(80).unwrap().0,
+            (ms(9_450) / 60 + ms(50)) / 2
+        );
+    }
+
+    #[test]
+    fn byoyomi_is_spent_whole_on_top_of_the_main_times_share() {
+        let ms = Duration::from_millis;
+        // Main time gone: the byoyomi less the safety margin, as under movetime.
+        let only = Limits {
+            byoyomi: ms(300),
+            ..on_clock(ms(0))
+        };
+        let movetime = Limits {
+            movetime: Some(ms(300)),
+            ..Default::default()
+        };
+        assert_eq!(only.budget(), movetime.budget());
+        // 10 s of main time (9.45 s usable) and 1 s byoyomi, over 80 moves: half
+        // the main time's share, then all the byoyomi less the margin; at most
+        // four shares (a third of the main time caps that) and the byoyomi.
+        let both = Limits {
+            byoyomi: ms(1_000),
+            ..on_clock(ms(10_000))
+        };
+        let share = ms(9_450) / 80 - ms(25);
+        assert_eq!(
+            both.budget(),
+            Some((share / 2 + ms(950), share * 4 + ms(950)))
+        );
+        // Never more than the main time and the byoyomi together.
+        let low = Limits {
+            byoyomi: ms(1_000),
+            ..on_clock(ms(90))
+        };
+        let (deepen, hard) = low.budget().unwrap();
+        assert!(deepen <= hard && hard < ms(1_090), "{deepen:?} {hard:?}");
     }
 
     #[test]

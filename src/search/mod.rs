@@ -133,9 +133,10 @@ pub struct Searcher<'a, const C: usize> {
     history: Vec<u64>,
     stop: &'a AtomicBool,
     start: Instant,
-    /// No new iteration is started after this: half the soft limit on a clock,
-    /// the whole move time under `movetime` (a cut-short iteration still gives
-    /// its better root move, `keep_cut_short`).
+    /// No new iteration is started after this (`Limits::budget_over`): half a
+    /// clock's share, but the whole byoyomi and the whole move time under
+    /// `movetime` (a cut-short iteration still gives its better root move,
+    /// `keep_cut_short`).
     deepen_until: Option<Duration>,
     hard: Option<Duration>,
     max_nodes: u64,

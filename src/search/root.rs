@@ -23,11 +23,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.start = Instant::now();
         self.ponder_seen = false;
         self.pondering();
-        if let Some((soft, hard)) = limits.budget_for(self.pos.rules.def.name) {
-            self.deepen_until = Some(match limits.movetime {
-                Some(_) => soft,
-                None => soft / 2,
-            });
+        if let Some((deepen, hard)) = limits.budget_for(self.pos.rules.def.name) {
+            self.deepen_until = Some(deepen);
             self.hard = Some(hard);
         }
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);

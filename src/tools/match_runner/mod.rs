@@ -129,8 +129,11 @@ fn play_game(
         };
         if let TimeControl::Clock { inc, byoyomi, .. } = tcs[side.index()] {
             let c = &mut clocks[side.index()];
-            if elapsed > *c + *byoyomi {
-                return lose(format!("{name} lost on time"), moves);
+            let allowed = *c + *byoyomi;
+            if elapsed > allowed {
+                // By how much: a few milliseconds over is the machine, seconds the engine.
+                let (took, had) = (elapsed.as_millis(), allowed.as_millis());
+                return lose(format!("{name} lost on time ({took} ms of {had})"), moves);
             }
             *c = c.saturating_sub(elapsed) + *inc;
         }
