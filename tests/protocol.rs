@@ -696,3 +696,33 @@ fn long_searches_announce_root_moves() {
         assert!(w[6].parse::<usize>().unwrap() >= 1);
     }
 }
+
+/// A game's searches pass their quiet-move history on to the next
+/// (`Searcher::with_quiet_history`); `usinewgame` forgets it with the table,
+/// so a new game's first search is a fresh engine's, node for node.
+#[test]
+fn a_new_game_forgets_the_last_game_s_history() {
+    let nodes = |out: &[String]| {
+        (out.iter().rev())
+            .find_map(|l| l.strip_prefix("info depth 7 "))
+            .and_then(|l| l.split(" nodes ").nth(1))
+            .and_then(|l| l.split_whitespace().next())
+            .map(str::to_string)
+            .expect("a depth-7 line")
+    };
+    let second = "position startpos moves 9k9j 7e7f";
+    let mut fresh = Harness::new();
+    fresh.send("usinewgame");
+    fresh.send(second);
+    let fresh_nodes = nodes(&fresh.send("go depth 7"));
+    let mut h = Harness::new();
+    h.send("usinewgame");
+    h.send("position startpos");
+    h.send("go depth 7");
+    h.send(second);
+    let in_game = nodes(&h.send("go depth 7"));
+    assert_ne!(in_game, fresh_nodes, "the game's first search left nothing");
+    h.send("usinewgame");
+    h.send(second);
+    assert_eq!(nodes(&h.send("go depth 7")), fresh_nodes);
+}

@@ -202,7 +202,13 @@ pub struct SearchSetup {
     pub threads: usize,
     /// The evaluation's weights (the `Eval...` options).
     pub weights: crate::eval::Weights,
+    /// Per search thread (the main thread first), the quiet-move history its
+    /// last search of this game left, for its next one.
+    pub histories: Histories,
 }
+
+/// Quiet-move histories kept from one search of a game to the next.
+pub type Histories = Arc<std::sync::Mutex<Vec<Vec<i32>>>>;
 
 impl Default for SearchSetup {
     fn default() -> Self {
@@ -210,17 +216,28 @@ impl Default for SearchSetup {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             threads: 1,
             weights: crate::eval::Weights::default(),
+            histories: Histories::default(),
         }
     }
 }
 
 impl SearchSetup {
-    /// A new game of `def`: the same table, emptied.
+    /// A new game of `def`: the same table, emptied, and no history.
     pub fn start(&self, def: &'static VariantDef) -> Box<dyn Session> {
-        self.tt.clear();
+        self.forget();
         let mut session = new_session(def);
         session.set_search(self.clone());
         session
+    }
+
+    /// Empties the table and the kept histories: the next search knows nothing
+    /// of the ones before.
+    pub fn forget(&self) {
+        self.tt.clear();
+        self.histories
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
     }
 
     /// A new, empty table of `mb` megabytes; the old one stays if the memory cannot
@@ -359,6 +376,7 @@ impl<const C: usize> Session for GameSession<C> {
             tt,
             threads,
             weights,
+            histories,
         } = self.search.clone().unwrap_or_default();
         let shared = ThreadsShare {
             tt,
@@ -368,6 +386,7 @@ impl<const C: usize> Session for GameSession<C> {
             busy: (threads > 1).then(Busy::default),
             history: self.game.keys_before(),
             facts: self.game.repetition_facts(),
+            histories,
         };
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
@@ -387,7 +406,7 @@ impl<const C: usize> Session for GameSession<C> {
                             .name(format!("helper {}", i + 1))
                             .stack_size(64 << 20)
                             .spawn_scoped(scope, move || {
-                                let mut helper = (shared.searcher(pos, helpers_stop, false))
+                                let mut helper = (shared.searcher(pos, helpers_stop, i + 1))
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
                                 let endless = Limits {
                                     infinite: true,
@@ -395,10 +414,13 @@ impl<const C: usize> Session for GameSession<C> {
                                     ..Limits::default()
                                 };
                                 // A failing helper only stops helping.
-                                let _ =
+                                let run =
                                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                                         helper.run(&endless, &mut |_| {})
                                     }));
+                                if run.is_ok() {
+                                    shared.keep_history(i + 1, helper.take_quiet_history());
+                                }
                             })
                             .expect("spawn a helper thread");
                     }
@@ -422,26 +444,41 @@ struct ThreadsShare {
     busy: Option<Busy>,
     history: Vec<u64>,
     facts: Vec<crate::search::MoveFacts>,
+    histories: Histories,
 }
 
 impl ThreadsShare {
-    /// A searcher of `pos` wired to the shared parts; `main` for the thread whose
-    /// result is played.
+    /// A searcher of `pos` wired to the shared parts, for search thread
+    /// `thread` (0: the main thread, whose result is played).
     fn searcher<'a, const C: usize>(
         &'a self,
         pos: crate::position::Position<C>,
         stop: &'a AtomicBool,
-        main: bool,
+        thread: usize,
     ) -> Searcher<'a, C> {
+        let kept = (self.histories.lock().unwrap_or_else(|e| e.into_inner()))
+            .get_mut(thread)
+            .map(std::mem::take)
+            .unwrap_or_default();
         let searcher = Searcher::new(pos, self.history.clone(), stop, self.tt.clone())
             .with_node_counter(self.nodes.clone())
             .with_weights(self.weights)
-            .with_lead(self.lead.clone(), main)
-            .with_game_facts(self.facts.clone());
+            .with_lead(self.lead.clone(), thread == 0)
+            .with_game_facts(self.facts.clone())
+            .with_quiet_history(kept);
         match &self.busy {
             Some(busy) => searcher.with_busy(busy),
             None => searcher,
         }
+    }
+
+    /// Keeps search thread `thread`'s history for the game's next search.
+    fn keep_history(&self, thread: usize, history: Vec<i32>) {
+        let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() <= thread {
+            kept.resize(thread + 1, Vec::new());
+        }
+        kept[thread] = history;
     }
 }
 
@@ -462,7 +499,7 @@ fn main_search<const C: usize>(
     let texts = |moves: &[crate::moves::Move]| -> Vec<String> {
         moves.iter().map(|m| m.to_text(geo)).collect()
     };
-    let mut searcher = (shared.searcher(pos, &signals.stop, true))
+    let mut searcher = (shared.searcher(pos, &signals.stop, 0))
         .with_ponder(&signals.pondering)
         .with_currmove(Box::new(|mv, number, depth| {
             reporter.currmove(&mv.to_text(geo), number, depth)
@@ -473,6 +510,9 @@ fn main_search<const C: usize>(
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         searcher.run(limits, &mut report)
     }));
+    if run.is_ok() {
+        shared.keep_history(0, searcher.take_quiet_history());
+    }
     let (best, score, pv, depth) = match run {
         Ok(r) => (
             r.best.map(|m| m.to_text(geo)),

@@ -319,6 +319,26 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
+    /// Starts from the quiet-move history an earlier search of the same game
+    /// left (`take_quiet_history`), halved: two plies on, most of what cut off
+    /// then still does, where a search starting from nothing orders its first
+    /// iterations' quiet moves blind. A history of another board is ignored.
+    pub fn with_quiet_history(mut self, mut history: Vec<i32>) -> Self {
+        if history.len() == self.quiet_history.len() {
+            for h in &mut history {
+                *h /= 2;
+            }
+            self.quiet_history = history;
+        }
+        self
+    }
+
+    /// The quiet-move history, for the game's next search
+    /// (`with_quiet_history`); the searcher has none left after this.
+    pub fn take_quiet_history(&mut self) -> Vec<i32> {
+        std::mem::take(&mut self.quiet_history)
+    }
+
     /// Ponders while `flag` is set (see the field).
     pub fn with_ponder(mut self, flag: &'a AtomicBool) -> Self {
         self.pondering = Some(flag);

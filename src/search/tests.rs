@@ -322,3 +322,38 @@ fn dai_reduces_late_moves_less_than_the_larger_boards() {
         );
     }
 }
+
+/// The quiet-move history a search leaves is the next one's start, halved:
+/// the same search from it, with an empty table each time, takes another
+/// tree; a history of another board is ignored.
+#[test]
+fn a_kept_history_starts_the_next_search() {
+    let rules = Rules::get(&DAI);
+    let mut game = Game::<2>::new(rules, DAI.setup).unwrap();
+    let stop = AtomicBool::new(false);
+    let search = |game: &Game<2>, history: Option<Vec<i32>>| {
+        let tt = Arc::new(TranspositionTable::new(1));
+        let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
+        if let Some(h) = history {
+            s = s.with_quiet_history(h);
+        }
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let nodes = s.run(&limits, &mut |_| {}).nodes;
+        (nodes, s.take_quiet_history())
+    };
+    let (_, kept) = search(&game, None);
+    assert!(
+        kept.iter().any(|&h| h > 0),
+        "the search rewarded no quiet move"
+    );
+    game.play_text("9k9j").unwrap();
+    game.play_text("7e7f").unwrap();
+    let (fresh, _) = search(&game, None);
+    let (warm, _) = search(&game, Some(kept.clone()));
+    assert_ne!(fresh, warm, "the kept history changed nothing");
+    let (other_board, _) = search(&game, Some(vec![5; kept.len() + 1]));
+    assert_eq!(other_board, fresh);
+}

@@ -66,8 +66,8 @@ impl Reporter for ScoreOnly {
 
 /// A fixed-depth search of the session's position from an empty table (so that
 /// every score depends on its position alone): the score for the side to move.
-fn search(session: &dyn Session, tt: &Arc<TranspositionTable>, depth: u32) -> i32 {
-    tt.clear();
+fn search(session: &dyn Session, setup: &SearchSetup, depth: u32) -> i32 {
+    setup.forget();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -94,11 +94,11 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
     if cfg.count == 0 || cfg.plies == 0 || cfg.depth == 0 || cfg.max_eval < 0 {
         return Err("count, plies and depth must be positive, max-eval not negative".into());
     }
-    let tt = Arc::new(TranspositionTable::new(2));
     let setup = SearchSetup {
-        tt: tt.clone(),
+        tt: Arc::new(TranspositionTable::new(2)),
         threads: 1,
         weights: Default::default(),
+        histories: Default::default(),
     };
     let mut rng = Rng(cfg.seed);
     let mut seen = HashSet::new();
@@ -122,7 +122,7 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
                     return false;
                 }
                 let sound = session.outcome().is_none()
-                    && -search(&*session, &tt, cfg.depth) >= -cfg.max_eval;
+                    && -search(&*session, &setup, cfg.depth) >= -cfg.max_eval;
                 if !sound {
                     session.undo();
                 }
@@ -136,7 +136,7 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
         if line.len() < cfg.plies {
             continue;
         }
-        let score = search(&*session, &tt, cfg.depth);
+        let score = search(&*session, &setup, cfg.depth);
         if score.abs() > cfg.max_eval {
             continue;
         }
