@@ -721,7 +721,10 @@ fn a_new_game_forgets_the_last_game_s_history() {
     h.send("go depth 7");
     h.send(second);
     let in_game = nodes(&h.send("go depth 7"));
-    assert_ne!(in_game, fresh_nodes, "the game's first search left nothing");
+    assert_ne!(
+        in_game, fresh_nodes,
+        "the game's first search left nothing (table or history)"
+    );
     h.send("usinewgame");
     h.send(second);
     assert_eq!(nodes(&h.send("go depth 7")), fresh_nodes);

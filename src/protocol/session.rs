@@ -207,8 +207,36 @@ pub struct SearchSetup {
     pub histories: Histories,
 }
 
-/// Quiet-move histories kept from one search of a game to the next.
-pub type Histories = Arc<std::sync::Mutex<Vec<Vec<i32>>>>;
+/// Quiet-move histories kept from one search of a game to the next, by search
+/// thread (the main thread first); shared by the sessions of one setup.
+#[derive(Clone, Default)]
+pub struct Histories(Arc<std::sync::Mutex<Vec<Vec<i32>>>>);
+
+impl Histories {
+    fn slots(&self) -> std::sync::MutexGuard<'_, Vec<Vec<i32>>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Thread `thread`'s kept history, taken out (empty if none).
+    fn take(&self, thread: usize) -> Vec<i32> {
+        (self.slots().get_mut(thread))
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Keeps thread `thread`'s history for the game's next search.
+    fn keep(&self, thread: usize, history: Vec<i32>) {
+        let mut slots = self.slots();
+        if slots.len() <= thread {
+            slots.resize(thread + 1, Vec::new());
+        }
+        slots[thread] = history;
+    }
+
+    fn clear(&self) {
+        self.slots().clear();
+    }
+}
 
 impl Default for SearchSetup {
     fn default() -> Self {
@@ -234,10 +262,7 @@ impl SearchSetup {
     /// of the ones before.
     pub fn forget(&self) {
         self.tt.clear();
-        self.histories
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
+        self.histories.clear();
     }
 
     /// A new, empty table of `mb` megabytes; the old one stays if the memory cannot
@@ -419,7 +444,7 @@ impl<const C: usize> Session for GameSession<C> {
                                         helper.run(&endless, &mut |_| {})
                                     }));
                                 if run.is_ok() {
-                                    shared.keep_history(i + 1, helper.take_quiet_history());
+                                    shared.histories.keep(i + 1, helper.take_quiet_history());
                                 }
                             })
                             .expect("spawn a helper thread");
@@ -456,29 +481,16 @@ impl ThreadsShare {
         stop: &'a AtomicBool,
         thread: usize,
     ) -> Searcher<'a, C> {
-        let kept = (self.histories.lock().unwrap_or_else(|e| e.into_inner()))
-            .get_mut(thread)
-            .map(std::mem::take)
-            .unwrap_or_default();
         let searcher = Searcher::new(pos, self.history.clone(), stop, self.tt.clone())
             .with_node_counter(self.nodes.clone())
             .with_weights(self.weights)
             .with_lead(self.lead.clone(), thread == 0)
             .with_game_facts(self.facts.clone())
-            .with_quiet_history(kept);
+            .with_quiet_history(self.histories.take(thread));
         match &self.busy {
             Some(busy) => searcher.with_busy(busy),
             None => searcher,
         }
-    }
-
-    /// Keeps search thread `thread`'s history for the game's next search.
-    fn keep_history(&self, thread: usize, history: Vec<i32>) {
-        let mut kept = self.histories.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.len() <= thread {
-            kept.resize(thread + 1, Vec::new());
-        }
-        kept[thread] = history;
     }
 }
 
@@ -511,7 +523,7 @@ fn main_search<const C: usize>(
         searcher.run(limits, &mut report)
     }));
     if run.is_ok() {
-        shared.keep_history(0, searcher.take_quiet_history());
+        shared.histories.keep(0, searcher.take_quiet_history());
     }
     let (best, score, pv, depth) = match run {
         Ok(r) => (
