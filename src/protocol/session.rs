@@ -9,7 +9,7 @@ use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
 use crate::search::lead::Lead;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Bound, Busy, Iteration, Limits, Searcher, mate_plies};
+use crate::search::{Bound, Busy, Iteration, Limits, QuietHistory, Searcher, mate_plies};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -202,39 +202,36 @@ pub struct SearchSetup {
     pub threads: usize,
     /// The evaluation's weights (the `Eval...` options).
     pub weights: crate::eval::Weights,
-    /// Per search thread (the main thread first), the quiet-move history its
-    /// last search of this game left, for its next one.
+    /// The quiet-move history the last search of this game left, for its next
+    /// one.
     pub histories: Histories,
 }
 
-/// Quiet-move histories kept from one search of a game to the next, by search
-/// thread (the main thread first); shared by the sessions of one setup.
+/// The quiet-move history kept from one search of a game to the next, and
+/// shared by every thread of a search (`QuietHistory`); shared by the sessions
+/// of one setup.
 #[derive(Clone, Default)]
-pub struct Histories(Arc<std::sync::Mutex<Vec<Vec<i32>>>>);
+pub struct Histories(Arc<std::sync::Mutex<Option<Arc<QuietHistory>>>>);
 
 impl Histories {
-    fn slots(&self) -> std::sync::MutexGuard<'_, Vec<Vec<i32>>> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Thread `thread`'s kept history, taken out (empty if none).
-    fn take(&self, thread: usize) -> Vec<i32> {
-        (self.slots().get_mut(thread))
-            .map(std::mem::take)
-            .unwrap_or_default()
-    }
-
-    /// Keeps thread `thread`'s history for the game's next search.
-    fn keep(&self, thread: usize, history: Vec<i32>) {
-        let mut slots = self.slots();
-        if slots.len() <= thread {
-            slots.resize(thread + 1, Vec::new());
+    /// The history for a new search in the variant of `rules`: the game's
+    /// last one, halved, or an empty one (kept for the next search).
+    fn for_search(&self, rules: &Rules) -> Arc<QuietHistory> {
+        // A poisoned lock only means a search failed while taking the table;
+        // the table itself is whole.
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = QuietHistory::for_rules(rules);
+        match &*kept {
+            Some(h) if h.len() == fresh.len() => {
+                h.halve();
+                h.clone()
+            }
+            _ => kept.insert(Arc::new(fresh)).clone(),
         }
-        slots[thread] = history;
     }
 
     fn clear(&self) {
-        self.slots().clear();
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
 
@@ -258,7 +255,7 @@ impl SearchSetup {
         session
     }
 
-    /// Empties the table and the kept histories: the next search knows nothing
+    /// Empties the table and the kept history: the next search knows nothing
     /// of the ones before.
     pub fn forget(&self) {
         self.tt.clear();
@@ -411,7 +408,7 @@ impl<const C: usize> Session for GameSession<C> {
             busy: (threads > 1).then(Busy::default),
             history: self.game.keys_before(),
             facts: self.game.repetition_facts(),
-            histories,
+            quiet_history: histories.for_search(self.rules),
         };
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
@@ -439,13 +436,10 @@ impl<const C: usize> Session for GameSession<C> {
                                     ..Limits::default()
                                 };
                                 // A failing helper only stops helping.
-                                let run =
+                                let _ =
                                     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                                         helper.run(&endless, &mut |_| {})
                                     }));
-                                if run.is_ok() {
-                                    shared.histories.keep(i + 1, helper.take_quiet_history());
-                                }
                             })
                             .expect("spawn a helper thread");
                     }
@@ -459,7 +453,7 @@ impl<const C: usize> Session for GameSession<C> {
 
 /// What the threads of one search share: the transposition table, the node
 /// count, the evaluation's weights, the threads' depths and results and the
-/// moves they are in (Lazy SMP), and the
+/// moves they are in (Lazy SMP), the quiet-move history, and the
 /// game before the root (its keys and move facts, for the repetition rules).
 struct ThreadsShare {
     tt: Arc<TranspositionTable>,
@@ -469,7 +463,7 @@ struct ThreadsShare {
     busy: Option<Busy>,
     history: Vec<u64>,
     facts: Vec<crate::search::MoveFacts>,
-    histories: Histories,
+    quiet_history: Arc<QuietHistory>,
 }
 
 impl ThreadsShare {
@@ -486,7 +480,7 @@ impl ThreadsShare {
             .with_weights(self.weights)
             .with_lead(self.lead.clone(), thread == 0)
             .with_game_facts(self.facts.clone())
-            .with_quiet_history(self.histories.take(thread));
+            .with_quiet_history(self.quiet_history.clone());
         match &self.busy {
             Some(busy) => searcher.with_busy(busy),
             None => searcher,
@@ -522,9 +516,6 @@ fn main_search<const C: usize>(
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         searcher.run(limits, &mut report)
     }));
-    if run.is_ok() {
-        shared.histories.keep(0, searcher.take_quiet_history());
-    }
     let (best, score, pv, depth) = match run {
         Ok(r) => (
             r.best.map(|m| m.to_text(geo)),
@@ -553,4 +544,29 @@ fn main_search<const C: usize>(
         pv: &pv,
         cut_short,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{dai::DAI, tai::TAI};
+
+    /// Every search of a game, and every thread of one, gets the game's one
+    /// history, halved at each search; another board or a new game gets a new one.
+    #[test]
+    fn a_game_s_searches_share_one_history() {
+        let (dai, tai) = (Rules::get(&DAI), Rules::get(&TAI));
+        let kept = Histories::default();
+        let first = kept.for_search(dai);
+        first.reward(7, 40);
+        let second = kept.for_search(dai);
+        assert!(Arc::ptr_eq(&first, &second));
+        assert_eq!(second.get(7), 20, "halved for the next search");
+        let other = kept.for_search(tai);
+        assert!(!other.any() && other.len() != first.len());
+        other.reward(3, 8);
+        kept.clear();
+        let after = kept.for_search(tai);
+        assert!(!Arc::ptr_eq(&other, &after) && !after.any());
+    }
 }

@@ -15,6 +15,7 @@
 //! This file holds the searcher's state and its set-up, and the node budget.
 
 mod busy;
+pub mod history;
 pub mod lead;
 pub mod limits;
 mod negamax;
@@ -33,6 +34,7 @@ mod victim_first;
 use crate::moves::Move;
 use crate::position::Position;
 pub use busy::Busy;
+pub use history::QuietHistory;
 use lead::Lead;
 pub use limits::{Limits, MAX_DEPTH, MAX_HORIZON};
 use negamax::{RFP_DEPTH, RFP_OFF};
@@ -175,8 +177,8 @@ pub struct Searcher<'a, const C: usize> {
     /// The depth of the iteration being searched (extensions stop at twice it).
     root_depth: i32,
     /// Per (form, destination), how often a quiet move there caused a cutoff,
-    /// weighted by depth.
-    quiet_history: Vec<i32>,
+    /// weighted by depth; shared by a Lazy-SMP search's threads.
+    quiet_history: Arc<QuietHistory>,
     /// Room for one piece's moves (checking the table's move).
     scratch: Vec<Move>,
     /// Room for one range piece's summed lines (`range_gains`), lent out while
@@ -228,8 +230,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
     ) -> Self {
         let mut pos = pos;
         pos.track_mobility();
-        let squares = pos.rules.geo.squares();
-        let forms = pos.rules.forms.len();
         Searcher {
             root_moves: Vec::new(),
             root_excluded: Vec::new(),
@@ -246,7 +246,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
             excluded: vec![None; MAX_DEPTH as usize + 65],
             root_depth: 0,
-            quiet_history: vec![0; squares * forms],
+            quiet_history: Arc::new(QuietHistory::for_rules(pos.rules)),
             scratch: Vec::with_capacity(256),
             range_lines: Some(Box::default()),
             currmove: None,
@@ -319,24 +319,21 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self
     }
 
-    /// Starts from the quiet-move history an earlier search of the same game
-    /// left (`take_quiet_history`), halved: two plies on, most of what cut off
-    /// then still does, where a search starting from nothing orders its first
-    /// iterations' quiet moves blind. A history of another board is ignored.
-    pub fn with_quiet_history(mut self, mut history: Vec<i32>) -> Self {
+    /// Searches with `history` as its quiet-move history, in place: the table
+    /// the other threads of a Lazy-SMP search use, and that an earlier search
+    /// of the same game left (halved by its keeper, `Histories`), where a
+    /// search starting from nothing orders its first iterations' quiet moves
+    /// blind. A history of another board is ignored.
+    pub fn with_quiet_history(mut self, history: Arc<QuietHistory>) -> Self {
         if history.len() == self.quiet_history.len() {
-            for h in &mut history {
-                *h /= 2;
-            }
             self.quiet_history = history;
         }
         self
     }
 
-    /// The quiet-move history, for the game's next search
-    /// (`with_quiet_history`); the searcher has none left after this.
-    pub fn take_quiet_history(&mut self) -> Vec<i32> {
-        std::mem::take(&mut self.quiet_history)
+    /// The quiet-move history this searcher uses.
+    pub fn quiet_history(&self) -> Arc<QuietHistory> {
+        self.quiet_history.clone()
     }
 
     /// Ponders while `flag` is set (see the field).

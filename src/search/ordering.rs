@@ -9,9 +9,6 @@ use crate::moves::Move;
 use crate::position::leap_table::Motion;
 use crate::types::PieceId;
 
-/// History scores are halved when one passes this.
-const HISTORY_MAX: i32 = 1 << 20;
-
 /// Order keys: captures and promotions before killers, then captures that lose
 /// the exchange, then the quiet moves by history (capped below those).
 const CAPTURES_FIRST: i32 = 1 << 24;
@@ -63,14 +60,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             k[1] = k[0];
             k[0] = mv;
         }
-        let i = self.history_index(mv);
-        let h = &mut self.quiet_history[i];
-        *h += depth * depth;
-        if *h > HISTORY_MAX {
-            for h in self.quiet_history.iter_mut() {
-                *h /= 2;
-            }
-        }
+        self.quiet_history
+            .reward(self.history_index(mv), depth * depth);
     }
 
     /// The killers of `ply` (none past the table's end).
@@ -161,7 +152,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if killers.contains(&mv) {
             return -KILLER_KEY;
         }
-        -self.quiet_history[self.history_index(mv)].min(HISTORY_CAP)
+        -(self.quiet_history.get(self.history_index(mv))).min(HISTORY_CAP)
     }
 
     /// Scores `list` into `scored` for `picker::pick`: the transposition table's
@@ -207,7 +198,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             } else if killers.contains(&mv) {
                 -KILLER_KEY
             } else {
-                -self.quiet_history[history_base + mv.to as usize].min(HISTORY_CAP)
+                -(self.quiet_history.get(history_base + mv.to as usize)).min(HISTORY_CAP)
             };
             scored.push((key, mv));
         }
