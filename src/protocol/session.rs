@@ -9,7 +9,7 @@ use crate::rules::Rules;
 use crate::rules::kind::VariantDef;
 use crate::search::lead::Lead;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Bound, Busy, Iteration, Limits, QuietHistory, Searcher, mate_plies};
+use crate::search::{Bound, Busy, Iteration, Killers, Limits, QuietHistory, Searcher, mate_plies};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
@@ -409,6 +409,7 @@ impl<const C: usize> Session for GameSession<C> {
             history: self.game.keys_before(),
             facts: self.game.repetition_facts(),
             quiet_history: histories.for_search(self.rules),
+            killers: Arc::default(),
         };
         let geo = &self.rules.geo;
         let helpers = threads.max(1) - 1;
@@ -453,7 +454,7 @@ impl<const C: usize> Session for GameSession<C> {
 
 /// What the threads of one search share: the transposition table, the node
 /// count, the evaluation's weights, the threads' depths and results and the
-/// moves they are in (Lazy SMP), the quiet-move history, and the
+/// moves they are in (Lazy SMP), the quiet-move history and the killers, and the
 /// game before the root (its keys and move facts, for the repetition rules).
 struct ThreadsShare {
     tt: Arc<TranspositionTable>,
@@ -464,6 +465,7 @@ struct ThreadsShare {
     history: Vec<u64>,
     facts: Vec<crate::search::MoveFacts>,
     quiet_history: Arc<QuietHistory>,
+    killers: Arc<Killers>,
 }
 
 impl ThreadsShare {
@@ -480,7 +482,8 @@ impl ThreadsShare {
             .with_weights(self.weights)
             .with_lead(self.lead.clone(), thread == 0)
             .with_game_facts(self.facts.clone())
-            .with_quiet_history(self.quiet_history.clone());
+            .with_quiet_history(self.quiet_history.clone())
+            .with_killers(self.killers.clone());
         match &self.busy {
             Some(busy) => searcher.with_busy(busy),
             None => searcher,

@@ -16,6 +16,7 @@
 
 mod busy;
 pub mod history;
+pub mod killers;
 pub mod lead;
 pub mod limits;
 mod negamax;
@@ -35,6 +36,7 @@ use crate::moves::Move;
 use crate::position::Position;
 pub use busy::Busy;
 pub use history::QuietHistory;
+pub use killers::Killers;
 use lead::Lead;
 pub use limits::{Limits, MAX_DEPTH, MAX_HORIZON};
 use negamax::{RFP_DEPTH, RFP_OFF};
@@ -170,8 +172,9 @@ pub struct Searcher<'a, const C: usize> {
     overtaken: bool,
     /// Lazy SMP: the moves the threads are searching (none with one thread).
     busy: Option<&'a Busy>,
-    /// Per ply, two quiet moves that last caused a cutoff there.
-    killers: Vec<[Move; 2]>,
+    /// Per ply, two quiet moves that last caused a cutoff there; shared by a
+    /// Lazy-SMP search's threads.
+    killers: Arc<Killers>,
     /// Per ply, the move a singular-extension test leaves out there (`singular`).
     excluded: Vec<Option<Move>>,
     /// The depth of the iteration being searched (extensions stop at twice it).
@@ -243,7 +246,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             overtaken: false,
             root_score: -INF,
             busy: None,
-            killers: vec![[Move::NULL; 2]; MAX_DEPTH as usize + 65],
+            killers: Arc::default(),
             excluded: vec![None; MAX_DEPTH as usize + 65],
             root_depth: 0,
             quiet_history: Arc::new(QuietHistory::for_rules(pos.rules)),
@@ -328,6 +331,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
         if history.len() == self.quiet_history.len() {
             self.quiet_history = history;
         }
+        self
+    }
+
+    /// Searches with `killers` as its killers, in place: the table the other
+    /// threads of a Lazy-SMP search use.
+    pub fn with_killers(mut self, killers: Arc<Killers>) -> Self {
+        self.killers = killers;
         self
     }
 

@@ -256,7 +256,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 && i >= prune_quiet_from
                 && beta - alpha == 1
                 && best > -INF
-                && !self.killers[ply].contains(&mv)
+                && !self.killers.contains(ply, mv)
             {
                 continue;
             }
@@ -292,7 +292,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                     && i >= LMR_FROM_MOVE
                     && (quiet || losing)
                     && !in_check
-                    && !self.killers[ply].contains(&mv)
+                    && !self.killers.contains(ply, mv)
                 {
                     self.lmr[(depth as usize).min(LMR_DEPTHS - 1)][i.min(LMR_MOVES - 1)]
                 } else {

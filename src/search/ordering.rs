@@ -55,18 +55,14 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// A quiet move caused a cutoff: remember it as a killer of this ply and
     /// credit its (form, destination) in the history table.
     pub(super) fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
-        let k = &mut self.killers[ply];
-        if k[0] != mv {
-            k[1] = k[0];
-            k[0] = mv;
-        }
+        self.killers.reward(ply, mv);
         self.quiet_history
             .reward(self.history_index(mv), depth * depth);
     }
 
     /// The killers of `ply` (none past the table's end).
     pub(super) fn killers_at(&self, ply: usize) -> [Move; 2] {
-        self.killers.get(ply).copied().unwrap_or([Move::NULL; 2])
+        self.killers.at(ply)
     }
 
     fn history_index(&self, mv: Move) -> usize {

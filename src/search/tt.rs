@@ -205,7 +205,7 @@ pub(super) fn pack_move(m: Move) -> u64 {
         | ((m.flags as u64) << 56)
 }
 
-fn unpack_move(w: u64) -> Option<Move> {
+pub(super) fn unpack_move(w: u64) -> Option<Move> {
     (w != 0).then_some(Move {
         from: w as u16,
         to: (w >> 16) as u16,
