@@ -572,4 +572,31 @@ mod tests {
         let after = kept.for_search(tai);
         assert!(!Arc::ptr_eq(&other, &after) && !after.any());
     }
+
+    /// The threads of one search order their moves from one history and one
+    /// set of killers (each thread sees the cutoffs of the others' subtrees).
+    #[test]
+    fn a_search_s_threads_share_history_and_killers() {
+        let rules = Rules::get(&DAI);
+        let game = Game::<2>::new(rules, DAI.setup).unwrap();
+        let share = ThreadsShare {
+            tt: Arc::new(TranspositionTable::new(1)),
+            nodes: Arc::new(AtomicU64::new(0)),
+            weights: crate::eval::Weights::default(),
+            lead: Arc::new(Lead::default()),
+            busy: Some(Busy::default()),
+            history: game.keys_before(),
+            facts: game.repetition_facts(),
+            quiet_history: Histories::default().for_search(rules),
+            killers: Arc::default(),
+        };
+        let stop = AtomicBool::new(false);
+        let main = share.searcher(game.pos.clone(), &stop, 0);
+        let helper = share.searcher(game.pos.clone(), &stop, 1);
+        assert!(Arc::ptr_eq(&main.quiet_history(), &helper.quiet_history()));
+        assert!(Arc::ptr_eq(&main.killers(), &helper.killers()));
+        let mv = crate::moves::Move::simple(3, 4, 0);
+        main.killers().reward(5, mv);
+        assert_eq!(helper.killers().at(5)[0], mv);
+    }
 }

@@ -346,6 +346,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.quiet_history.clone()
     }
 
+    /// The killers this searcher uses.
+    pub fn killers(&self) -> Arc<Killers> {
+        self.killers.clone()
+    }
+
     /// Ponders while `flag` is set (see the field).
     pub fn with_ponder(mut self, flag: &'a AtomicBool) -> Self {
         self.pondering = Some(flag);
