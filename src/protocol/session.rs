@@ -220,13 +220,14 @@ impl Histories {
         // A poisoned lock only means a search failed while taking the table;
         // the table itself is whole.
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let fresh = QuietHistory::for_rules(rules);
         match &*kept {
-            Some(h) if h.len() == fresh.len() => {
+            Some(h) if h.len() == QuietHistory::len_for(rules) => {
                 h.halve();
                 h.clone()
             }
-            _ => kept.insert(Arc::new(fresh)).clone(),
+            _ => kept
+                .insert(Arc::new(QuietHistory::for_rules(rules)))
+                .clone(),
         }
     }
 
@@ -418,8 +419,9 @@ impl<const C: usize> Session for GameSession<C> {
             .stack_size(64 << 20)
             .spawn(move || {
                 // Lazy SMP: helper threads search the same root without limits until
-                // the main thread is done; all share the table (and count nodes
-                // together), the helpers starting at staggered depths.
+                // the main thread is done; all share the table, the history and the
+                // killers (and count nodes together), the helpers starting at
+                // staggered depths.
                 let helpers_stop = AtomicBool::new(false);
                 std::thread::scope(|scope| {
                     for i in 0..helpers {

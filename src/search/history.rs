@@ -28,7 +28,12 @@ impl QuietHistory {
 
     /// An empty table for the variant of `rules`.
     pub fn for_rules(rules: &crate::rules::Rules) -> Self {
-        Self::new(rules.forms.len() * rules.geo.squares())
+        Self::new(Self::len_for(rules))
+    }
+
+    /// The cells of a table for the variant of `rules`.
+    pub fn len_for(rules: &crate::rules::Rules) -> usize {
+        rules.forms.len() * rules.geo.squares()
     }
 
     pub fn len(&self) -> usize {
