@@ -472,7 +472,7 @@ fn tool_analyse(args: &[String]) -> i32 {
         tt,
         threads,
         weights,
-        histories: Default::default(),
+        kept_history: Default::default(),
     });
     let sfen = sfen.unwrap_or_else(|| variant.setup.to_string());
     if let Err(e) = session.set_position(&sfen, &moves) {

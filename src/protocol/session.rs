@@ -204,16 +204,16 @@ pub struct SearchSetup {
     pub weights: crate::eval::Weights,
     /// The quiet-move history the last search of this game left, for its next
     /// one.
-    pub histories: Histories,
+    pub kept_history: KeptHistory,
 }
 
 /// The quiet-move history kept from one search of a game to the next, and
 /// shared by every thread of a search (`QuietHistory`); shared by the sessions
 /// of one setup.
 #[derive(Clone, Default)]
-pub struct Histories(Arc<std::sync::Mutex<Option<Arc<QuietHistory>>>>);
+pub struct KeptHistory(Arc<std::sync::Mutex<Option<Arc<QuietHistory>>>>);
 
-impl Histories {
+impl KeptHistory {
     /// The history for a new search in the variant of `rules`: the game's
     /// last one, halved, or an empty one (kept for the next search).
     fn for_search(&self, rules: &Rules) -> Arc<QuietHistory> {
@@ -242,7 +242,7 @@ impl Default for SearchSetup {
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
             threads: 1,
             weights: crate::eval::Weights::default(),
-            histories: Histories::default(),
+            kept_history: KeptHistory::default(),
         }
     }
 }
@@ -260,7 +260,7 @@ impl SearchSetup {
     /// of the ones before.
     pub fn forget(&self) {
         self.tt.clear();
-        self.histories.clear();
+        self.kept_history.clear();
     }
 
     /// A new, empty table of `mb` megabytes; the old one stays if the memory cannot
@@ -399,7 +399,7 @@ impl<const C: usize> Session for GameSession<C> {
             tt,
             threads,
             weights,
-            histories,
+            kept_history,
         } = self.search.clone().unwrap_or_default();
         let shared = ThreadsShare {
             tt,
@@ -409,7 +409,7 @@ impl<const C: usize> Session for GameSession<C> {
             busy: (threads > 1).then(Busy::default),
             history: self.game.keys_before(),
             facts: self.game.repetition_facts(),
-            quiet_history: histories.for_search(self.rules),
+            quiet_history: kept_history.for_search(self.rules),
             killers: Arc::default(),
         };
         let geo = &self.rules.geo;
@@ -561,7 +561,7 @@ mod tests {
     #[test]
     fn a_game_s_searches_share_one_history() {
         let (dai, tai) = (Rules::get(&DAI), Rules::get(&TAI));
-        let kept = Histories::default();
+        let kept = KeptHistory::default();
         let first = kept.for_search(dai);
         first.reward(7, 40);
         let second = kept.for_search(dai);
@@ -589,7 +589,7 @@ mod tests {
             busy: Some(Busy::default()),
             history: game.keys_before(),
             facts: game.repetition_facts(),
-            quiet_history: Histories::default().for_search(rules),
+            quiet_history: KeptHistory::default().for_search(rules),
             killers: Arc::default(),
         };
         let stop = AtomicBool::new(false);

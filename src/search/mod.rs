@@ -324,7 +324,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// Searches with `history` as its quiet-move history, in place: the table
     /// the other threads of a Lazy-SMP search use, and that an earlier search
-    /// of the same game left (halved by its keeper, `Histories`), where a
+    /// of the same game left (halved by its keeper, `KeptHistory`), where a
     /// search starting from nothing orders its first iterations' quiet moves
     /// blind. A history of another board is ignored.
     pub fn with_quiet_history(mut self, history: Arc<QuietHistory>) -> Self {

@@ -98,7 +98,7 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
         tt: Arc::new(TranspositionTable::new(2)),
         threads: 1,
         weights: Default::default(),
-        histories: Default::default(),
+        kept_history: Default::default(),
     };
     let mut rng = Rng(cfg.seed);
     let mut seen = HashSet::new();
