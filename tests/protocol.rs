@@ -698,7 +698,7 @@ fn long_searches_announce_root_moves() {
 }
 
 /// A game's searches pass their quiet-move history on to the next
-/// (`Searcher::with_quiet_history`); `usinewgame` forgets it with the table,
+/// (`Searcher::sharing`); `usinewgame` forgets it with the table,
 /// so a new game's first search is a fresh engine's, node for node.
 #[test]
 fn a_new_game_forgets_the_last_game_s_history() {

@@ -479,13 +479,18 @@ impl ThreadsShare {
         stop: &'a AtomicBool,
         thread: usize,
     ) -> Searcher<'a, C> {
-        let searcher = Searcher::new(pos, self.history.clone(), stop, self.tt.clone())
-            .with_node_counter(self.nodes.clone())
-            .with_weights(self.weights)
-            .with_lead(self.lead.clone(), thread == 0)
-            .with_game_facts(self.facts.clone())
-            .with_quiet_history(self.quiet_history.clone())
-            .with_killers(self.killers.clone());
+        let searcher = Searcher::sharing(
+            pos,
+            self.history.clone(),
+            stop,
+            self.tt.clone(),
+            self.quiet_history.clone(),
+            self.killers.clone(),
+        )
+        .with_node_counter(self.nodes.clone())
+        .with_weights(self.weights)
+        .with_lead(self.lead.clone(), thread == 0)
+        .with_game_facts(self.facts.clone());
         match &self.busy {
             Some(busy) => searcher.with_busy(busy),
             None => searcher,

@@ -231,6 +231,29 @@ impl<'a, const C: usize> Searcher<'a, C> {
         stop: &'a AtomicBool,
         tt: Arc<TranspositionTable>,
     ) -> Self {
+        let quiet_history = Arc::new(QuietHistory::for_rules(pos.rules));
+        Self::sharing(pos, history, stop, tt, quiet_history, Arc::default())
+    }
+
+    /// `new` with the quiet-move history and the killers given, not made: the
+    /// tables the threads of a Lazy-SMP search share, the history being the
+    /// one an earlier search of the same game left (halved by its keeper,
+    /// `KeptHistory`), where a search starting from nothing orders its first
+    /// iterations' quiet moves blind. A history of another board is ignored
+    /// (an empty one is made).
+    pub fn sharing(
+        pos: Position<C>,
+        history: Vec<u64>,
+        stop: &'a AtomicBool,
+        tt: Arc<TranspositionTable>,
+        quiet_history: Arc<QuietHistory>,
+        killers: Arc<Killers>,
+    ) -> Self {
+        let quiet_history = if quiet_history.len() == QuietHistory::len_for(pos.rules) {
+            quiet_history
+        } else {
+            Arc::new(QuietHistory::for_rules(pos.rules))
+        };
         let mut pos = pos;
         pos.track_mobility();
         Searcher {
@@ -246,10 +269,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
             overtaken: false,
             root_score: -INF,
             busy: None,
-            killers: Arc::default(),
+            killers,
             excluded: vec![None; MAX_DEPTH as usize + 65],
             root_depth: 0,
-            quiet_history: Arc::new(QuietHistory::for_rules(pos.rules)),
+            quiet_history,
             scratch: Vec::with_capacity(256),
             range_lines: Some(Box::default()),
             currmove: None,
@@ -319,25 +342,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// the position's variant, `Weights::for_variant`).
     pub fn with_weights(mut self, weights: crate::eval::Weights) -> Self {
         self.weights = weights.for_variant(self.pos.rules.def.name);
-        self
-    }
-
-    /// Searches with `history` as its quiet-move history, in place: the table
-    /// the other threads of a Lazy-SMP search use, and that an earlier search
-    /// of the same game left (halved by its keeper, `KeptHistory`), where a
-    /// search starting from nothing orders its first iterations' quiet moves
-    /// blind. A history of another board is ignored.
-    pub fn with_quiet_history(mut self, history: Arc<QuietHistory>) -> Self {
-        if history.len() == self.quiet_history.len() {
-            self.quiet_history = history;
-        }
-        self
-    }
-
-    /// Searches with `killers` as its killers, in place: the table the other
-    /// threads of a Lazy-SMP search use.
-    pub fn with_killers(mut self, killers: Arc<Killers>) -> Self {
-        self.killers = killers;
         self
     }
 

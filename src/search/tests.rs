@@ -333,10 +333,11 @@ fn a_kept_history_starts_the_next_search() {
     let stop = AtomicBool::new(false);
     let search = |game: &Game<2>, history: Option<Arc<QuietHistory>>| {
         let tt = Arc::new(TranspositionTable::new(1));
-        let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
-        if let Some(h) = history {
-            s = s.with_quiet_history(h);
-        }
+        let (pos, keys) = (game.pos.clone(), game.keys_before());
+        let mut s = match history {
+            Some(h) => Searcher::sharing(pos, keys, &stop, tt, h, Arc::default()),
+            None => Searcher::new(pos, keys, &stop, tt),
+        };
         let limits = Limits {
             depth: Some(6),
             ..Limits::default()
