@@ -221,7 +221,7 @@ impl KeptHistory {
         // the table itself is whole.
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
         match &*kept {
-            Some(h) if h.len() == QuietHistory::len_for(rules) => {
+            Some(h) if h.fits(rules) => {
                 h.halve();
                 h.clone()
             }

@@ -32,8 +32,14 @@ impl QuietHistory {
     }
 
     /// The cells of a table for the variant of `rules`.
-    pub fn len_for(rules: &crate::rules::Rules) -> usize {
+    fn len_for(rules: &crate::rules::Rules) -> usize {
         rules.forms.len() * rules.geo.squares()
+    }
+
+    /// Whether this is a table for the variant of `rules` (a game's kept
+    /// history is of its board; another board's is not used).
+    pub fn fits(&self, rules: &crate::rules::Rules) -> bool {
+        self.len() == Self::len_for(rules)
     }
 
     pub fn len(&self) -> usize {

@@ -249,7 +249,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         quiet_history: Arc<QuietHistory>,
         killers: Arc<Killers>,
     ) -> Self {
-        let quiet_history = if quiet_history.len() == QuietHistory::len_for(pos.rules) {
+        let quiet_history = if quiet_history.fits(pos.rules) {
             quiet_history
         } else {
             Arc::new(QuietHistory::for_rules(pos.rules))
