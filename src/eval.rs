@@ -3,8 +3,9 @@
 //! `Weights`, settable as an engine option (`PARAMS`) for tuning and for matches
 //! against reduced versions (`tuning/README.md`).
 
+use crate::board::Square;
 use crate::position::Position;
-use crate::types::Side;
+use crate::types::{PieceId, Side};
 
 /// The evaluation's weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +30,15 @@ pub struct Weights {
     /// the exchanges that open a closed position (as chess engines scale by the
     /// fifty-move counter).
     pub progress: i32,
+    /// Threats against the side to move, in percent: of the second-largest
+    /// loss one of its pieces faces (attacked and not defended, or attacked by
+    /// a cheaper piece: its value, less the cheapest attacker's if defended).
+    /// A static score assumes the side to move keeps it; it can move one
+    /// threatened piece away with a quiet move, not two (`threat_penalty`).
+    pub threat: i32,
+    /// The same for the largest such loss (one move saves it, but a move is
+    /// spent).
+    pub threat_first: i32,
     /// The score is rounded to a multiple of this many centipawns (1: exact).
     /// Coarser scores make more of the search's bounds coincide, so that one
     /// result settles more later searches of the same position.
@@ -67,6 +77,8 @@ impl Default for Weights {
             royal_attack: 0,
             advance: 0,
             progress: 0,
+            threat: 0,
+            threat_first: 0,
             grain: 1,
             mobility_pct: 100,
             promotion_scale: 100,
@@ -82,6 +94,8 @@ impl Weights {
         royal_attack: 0,
         advance: 0,
         progress: 0,
+        threat: 0,
+        threat_first: 0,
         grain: 1,
         mobility_pct: 100,
         promotion_scale: 100,
@@ -137,6 +151,18 @@ pub const PARAMS: &[Param] = &[
         min: 0,
         max: 10000,
         field: |w| &mut w.progress,
+    },
+    Param {
+        name: "EvalThreat",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.threat,
+    },
+    Param {
+        name: "EvalThreatFirst",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.threat_first,
     },
     Param {
         name: "EvalGrain",
@@ -234,6 +260,57 @@ pub fn evaluate<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     for_side_to_move(pos, evaluate_black(pos, w))
 }
 
+/// What the threats against the side to move take off its static score
+/// (`Weights::threat`). Asked by the main search's pruning only (reverse
+/// futility, razoring, null move), where a score that a quiet move cannot keep
+/// would cut a node: in quiescence its cost per node lost more than it gained
+/// (`tuning/README.md`, sixty-second session).
+pub fn threat_penalty<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
+    if w.threat == 0 && w.threat_first == 0 {
+        return 0;
+    }
+    let [first, second] = threats(pos, pos.side_to_move());
+    (first * w.threat_first + second * w.threat) / 100
+}
+
+/// The two largest losses `side`'s non-royal pieces face where they stand
+/// (largest first): a piece the enemy attacks loses its value if none of
+/// `side` defends it, else its value less the cheapest attacker's (0 if that
+/// is worth as much). A royal attacker counts as priceless: it cannot take a
+/// defended piece.
+pub fn threats<const C: usize>(pos: &Position<C>, side: Side) -> [i32; 2] {
+    let enemy = side.flip();
+    let mut top = [0, 0];
+    for sq in pos.attacked_enemies(enemy).iter() {
+        let sq = sq as Square;
+        let Some(id) = pos.piece_at(sq) else {
+            continue;
+        };
+        let (value, royal) = pos.value_of(id);
+        if royal {
+            continue;
+        }
+        let loss = if pos.is_attacked(sq, side) {
+            let cheapest = (pos.attackers_of(sq, enemy).iter())
+                .map(|a| match pos.value_of(a as PieceId) {
+                    (_, true) => i32::MAX,
+                    (v, false) => v,
+                })
+                .min()
+                .unwrap_or(i32::MAX);
+            (value - cheapest).max(0)
+        } else {
+            value
+        };
+        if loss > top[0] {
+            top = [loss, top[0]];
+        } else if loss > top[1] {
+            top[1] = loss;
+        }
+    }
+    top
+}
+
 /// A score from Black's point of view turned to the side to move's.
 fn for_side_to_move<const C: usize>(pos: &Position<C>, black: i32) -> i32 {
     if pos.side_to_move() == Side::Black {
@@ -307,6 +384,51 @@ mod tests {
     fn pos(variant: &str, sfen: &str) -> Position<2> {
         let rules = crate::rules::Rules::get(variants::by_name(variant).unwrap());
         Position::from_sfen(rules, sfen).unwrap()
+    }
+
+    /// A value of the dai table, by kind name.
+    fn dai_value(name: &str) -> i32 {
+        let rules = crate::rules::Rules::get(variants::by_name("dai").unwrap());
+        let form = rules.forms.iter().find(|f| f.kind.name == name).unwrap();
+        form.value()
+    }
+
+    #[test]
+    fn threats_are_the_two_largest_losses_of_attacked_pieces() {
+        let (rook, gold, pawn) = (
+            dai_value("rook"),
+            dai_value("gold general"),
+            dai_value("pawn"),
+        );
+        // A White pawn above a Black rook and another above a Black gold: both
+        // hang; each Black piece attacks its pawn, which hangs too.
+        let hanging = "14k/15/3p11/3G11/15/7p7/7R7/15/15/15/15/15/15/15/14K b - 1";
+        let p = pos("dai", hanging);
+        assert_eq!(threats(&p, Side::Black), [rook, gold]);
+        assert_eq!(threats(&p, Side::White), [pawn, pawn]);
+        // A gold behind the rook defends it: the pawn still wins the exchange.
+        let defended = "14k/15/3p11/3G11/15/7p7/7R7/7G7/15/15/15/15/15/15/14K b - 1";
+        let p = pos("dai", defended);
+        assert_eq!(threats(&p, Side::Black), [rook - pawn, gold]);
+        // Only the side to move pays, in the weights' shares.
+        let w = Weights {
+            threat: 50,
+            threat_first: 10,
+            ..Weights::MATERIAL
+        };
+        assert_eq!(
+            threat_penalty(&p, &w),
+            ((rook - pawn) * 10 + gold * 50) / 100
+        );
+        let white = pos("dai", &defended.replace(" b ", " w "));
+        assert_eq!(threat_penalty(&white, &w), (pawn * 10 + pawn * 50) / 100);
+        assert_eq!(threat_penalty(&white, &Weights::default()), 0);
+        // A royal attacked is no threat here (the search sees the check).
+        let check = pos(
+            "dai",
+            "14k/15/15/15/15/15/15/15/15/15/15/15/15/14p/14K b - 1",
+        );
+        assert_eq!(threats(&check, Side::Black), [0, 0]);
     }
 
     #[test]

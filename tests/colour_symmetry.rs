@@ -7,7 +7,7 @@ mod common;
 
 use common::Rng;
 use large_shogi::board::{Geometry, Square};
-use large_shogi::eval::{Weights, evaluate};
+use large_shogi::eval::{Weights, evaluate, threat_penalty};
 use large_shogi::moves::MoveText;
 use large_shogi::perft::game_over;
 use large_shogi::position::Position;
@@ -39,6 +39,8 @@ fn walk<const C: usize>(name: &str, seed: u64, plies: usize) -> usize {
     let w = Weights {
         royal_attack: 3,
         advance: 2,
+        threat: 50,
+        threat_first: 10,
         ..Weights::default()
     }
     .for_variant(name);
@@ -57,6 +59,7 @@ fn walk<const C: usize>(name: &str, seed: u64, plies: usize) -> usize {
         m.track_mobility();
         let at = format!("{name} ply {ply}: {}", pos.to_sfen());
         assert_eq!(evaluate(&pos, &w), evaluate(&m, &w), "{at}");
+        assert_eq!(threat_penalty(&pos, &w), threat_penalty(&m, &w), "{at}");
         assert_eq!(pos.material(), -m.material(), "{at}");
         for side in [Side::Black, Side::White] {
             assert_eq!(pos.mobility(side), m.mobility(side.flip()), "{at}");

@@ -168,6 +168,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
         // The static score only where one of the two may use it.
         let static_eval = if reverse_futility || null_move {
             crate::eval::evaluate(&self.pos, &self.weights)
+                - crate::eval::threat_penalty(&self.pos, &self.weights)
         } else {
             -INF
         };
