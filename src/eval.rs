@@ -277,8 +277,9 @@ pub fn threat_penalty<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
 /// The two largest losses `side`'s non-royal pieces face where they stand
 /// (largest first): a piece the enemy attacks loses its value if none of
 /// `side` defends it, else its value less the cheapest attacker's (0 if that
-/// is worth as much). A royal attacker counts as priceless: it cannot take a
-/// defended piece.
+/// is worth as much). A royal attacker counts at its exchange value
+/// (`Position::exchange_value`), more than any piece: it cannot take a defended
+/// piece.
 pub fn threats<const C: usize>(pos: &Position<C>, side: Side) -> [i32; 2] {
     let enemy = side.flip();
     let mut top = [0, 0];
@@ -293,10 +294,7 @@ pub fn threats<const C: usize>(pos: &Position<C>, side: Side) -> [i32; 2] {
         }
         let loss = if pos.is_attacked(sq, side) {
             let cheapest = (pos.attackers_of(sq, enemy).iter())
-                .map(|a| match pos.value_of(a as PieceId) {
-                    (_, true) => i32::MAX,
-                    (v, false) => v,
-                })
+                .map(|a| pos.exchange_value(a as PieceId))
                 .min()
                 .unwrap_or(i32::MAX);
             (value - cheapest).max(0)

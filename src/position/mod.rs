@@ -132,6 +132,9 @@ pub struct Position<const C: usize> {
     pending: Option<Pending>,
 }
 
+/// A royal's worth in an exchange: losing it ends the game for a side with one.
+pub const ROYAL_VALUE: i32 = 100_000;
+
 /// Zobrist key of a piece form of a side on a square, from a mixing function
 /// (no table: taikyoku would need hundreds of thousands of entries).
 #[inline]
@@ -426,6 +429,16 @@ impl<const C: usize> Position<C> {
     pub fn value_of(&self, id: PieceId) -> (i32, bool) {
         let m = &self.motion[id as usize];
         (m.value, m.has(Motion::ROYAL))
+    }
+
+    /// Piece `id`'s worth in an exchange: its value, or `ROYAL_VALUE` for a
+    /// royal.
+    #[inline]
+    pub fn exchange_value(&self, id: PieceId) -> i32 {
+        match self.value_of(id) {
+            (_, true) => ROYAL_VALUE,
+            (v, false) => v,
+        }
     }
 
     /// The movement facts of piece `id`'s current form (what generation needs).

@@ -3,7 +3,7 @@
 
 use super::quiesce::QuiesceCapture;
 use super::range_gain::RangeGains;
-use super::{Searcher, picker, see};
+use super::{Searcher, picker};
 use crate::board::NO_SQUARE;
 use crate::moves::Move;
 use crate::position::leap_table::Motion;
@@ -232,7 +232,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             return run.iter().for_each(|&mv| visit(self, mv, None));
         }
         let mut lines = self.range_lines.take().unwrap_or_default();
-        let value = |id| see::value(&self.pos, id);
+        let value = |id| self.pos.exchange_value(id);
         let summed = self.range_gains(&mut lines, run);
         for &mv in run {
             visit(

@@ -221,7 +221,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// Material a move takes: its victims' values, a royal counting as winning,
     /// less the friends a range capture removes.
     pub(super) fn gain(&self, mv: Move) -> i32 {
-        let value = |id| see::value(&self.pos, id);
+        let value = |id| self.pos.exchange_value(id);
         if self.pos.is_plain(mv) {
             return self.pos.piece_at(mv.to).map_or(0, value);
         }
@@ -246,7 +246,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             let s = see::see(&self.pos, mv);
             return (s < 0).then_some(-s);
         }
-        let value = see::value(&self.pos, self.pos.piece_at(mv.from)?);
+        let value = self.pos.exchange_value(self.pos.piece_at(mv.from)?);
         let them = self.pos.side_to_move().flip();
         (taken < value && self.pos.is_attacked(mv.to, them)).then_some(value - taken)
     }

@@ -125,7 +125,7 @@ mod tests {
         let us = pos.side_to_move();
         let mut sum = 0;
         pos.visit_victims(mv, |_, id| {
-            let v = crate::search::see::value(pos, id);
+            let v = pos.exchange_value(id);
             sum += if pos.piece(id).side == us { -v } else { v };
         });
         sum
@@ -142,7 +142,7 @@ mod tests {
             list.clear();
             pos.generate(&mut list);
             let mut lines = RangeGains::default();
-            let value = |id| crate::search::see::value(&pos, id);
+            let value = |id| pos.exchange_value(id);
             for &mv in &list {
                 let id = pos.piece_at(mv.from).unwrap();
                 if !pos.motion_of(id).has(Motion::RANGE) {

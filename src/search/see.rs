@@ -15,25 +15,16 @@ use crate::position::Position;
 use crate::types::PieceId;
 use arrayvec::ArrayVec;
 
-/// A royal's worth in an exchange: losing it ends the game for a side with one.
-pub const ROYAL_VALUE: i32 = 100_000;
+pub use crate::position::ROYAL_VALUE;
 
 /// Longest exchange followed.
 const MAX_EXCHANGE: usize = 32;
-
-/// A piece's worth in an exchange: its value, or `ROYAL_VALUE` for a royal.
-pub fn value<const C: usize>(pos: &Position<C>, id: PieceId) -> i32 {
-    match pos.value_of(id) {
-        (_, true) => ROYAL_VALUE,
-        (v, false) => v,
-    }
-}
 
 /// Whether the exchange on a plain capture's square could lose material: only
 /// when the mover is worth more than its victim.
 pub fn may_lose<const C: usize>(pos: &Position<C>, mv: Move) -> bool {
     match (pos.piece_at(mv.from), pos.piece_at(mv.to)) {
-        (Some(a), Some(v)) => value(pos, a) > value(pos, v),
+        (Some(a), Some(v)) => pos.exchange_value(a) > pos.exchange_value(v),
         _ => false,
     }
 }
@@ -45,23 +36,23 @@ pub fn see<const C: usize>(pos: &Position<C>, mv: Move) -> i32 {
         return 0;
     };
     let mut gains = ArrayVec::<i32, MAX_EXCHANGE>::new();
-    gains.push(value(pos, victim));
+    gains.push(pos.exchange_value(victim));
     // Grown by whole-set unions, never bit by bit: see `Bitboard::from_index`.
     let mut used = Bitboard::<C>::from_index(mover as usize);
-    let mut on_square = value(pos, mover);
+    let mut on_square = pos.exchange_value(mover);
     let mut side = pos.piece(mover).side.flip();
     while gains.len() < MAX_EXCHANGE {
         let attackers = pos.attackers_of(mv.to, side).and_not(&used);
         let Some(next) = (attackers.iter())
             .map(|id| id as PieceId)
-            .min_by_key(|&id| value(pos, id))
+            .min_by_key(|&id| pos.exchange_value(id))
         else {
             break;
         };
         used |= Bitboard::from_index(next as usize);
         let last = *gains.last().unwrap();
         gains.push(on_square - last);
-        on_square = value(pos, next);
+        on_square = pos.exchange_value(next);
         side = side.flip();
     }
     // Each side may stop the exchange where it stands best.

@@ -8,7 +8,7 @@
 //! worth as much); the other pieces' captures join the ones left only when
 //! the picks run below that worth, or out.
 
-use super::{QuiesceCapture, Searcher, picker, see};
+use super::{QuiesceCapture, Searcher, picker};
 use crate::board::{Bitboard, Square};
 use crate::moves::Move;
 use crate::position::leap_table::Motion;
@@ -49,7 +49,7 @@ impl<const C: usize> Searcher<'_, C> {
             let value = self
                 .pos
                 .piece_at(sq)
-                .map_or(0, |id| see::value(&self.pos, id));
+                .map_or(0, |id| self.pos.exchange_value(id));
             match &mut best {
                 Some(b) if value < b.value => b.second = b.second.max(value),
                 Some(b) if value == b.value => b.attackers |= self.pos.attackers_of(sq, us),
@@ -152,7 +152,10 @@ impl<const C: usize> Searcher<'_, C> {
                 dirs &= dirs - 1;
                 let on_line = *rays.ray(sq, d) & *enemies & *self.pos.attacks_ref(id);
                 let taken: i32 = (on_line.iter())
-                    .map(|s| see::value(&self.pos, self.pos.piece_at(s as Square).unwrap()))
+                    .map(|s| {
+                        self.pos
+                            .exchange_value(self.pos.piece_at(s as Square).unwrap())
+                    })
                     .sum();
                 if taken > floor {
                     keep.set(id as usize);
