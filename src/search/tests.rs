@@ -167,13 +167,16 @@ fn a_cut_short_iteration_gives_the_better_root_move_it_completed() {
 
 #[test]
 fn only_the_main_thread_starts_a_new_table_generation() {
-    // Half of the sampled slots hold this search's entries; a helper's run must
-    // leave them this search's (a new generation would make them look old).
+    // Half of the sampled entries (two in each of the 250 sampled buckets) are
+    // this search's; a helper's run must leave them this search's (a new
+    // generation would make them look old).
     let rules = Rules::get(&DAI);
     let pos = Game::<2>::new(rules, DAI.setup).unwrap().pos;
     let tt = Arc::new(TranspositionTable::new(1));
     tt.new_search();
-    (0..500u64).for_each(|k| tt.store(k, None, 1, 1, Bound::Exact));
+    for k in (0..250u64).flat_map(|k| [k, k | 1 << 40]) {
+        tt.store(k, None, 1, 1, Bound::Exact);
+    }
     assert_eq!(tt.hashfull(), 500);
     let stop = AtomicBool::new(false);
     let lead = Arc::new(Lead::default());
