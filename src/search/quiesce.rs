@@ -6,6 +6,7 @@ use super::tt::{bound_of, score_to_tt, table_cut};
 use super::{MATE, Searcher, see};
 use crate::board::Square;
 use crate::moves::Move;
+use crate::position::ROYAL_VALUE;
 
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
@@ -190,7 +191,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
     /// thirtieth session).
     fn delta_floor(&self, alpha: i32, stand: i32) -> i32 {
         match self.delta_margin {
-            Some(margin) => (alpha - stand - margin).min(see::ROYAL_VALUE / 2),
+            Some(margin) => (alpha - stand - margin).min(ROYAL_VALUE / 2),
             None => i32::MIN,
         }
     }

@@ -15,8 +15,6 @@ use crate::position::Position;
 use crate::types::PieceId;
 use arrayvec::ArrayVec;
 
-pub use crate::position::ROYAL_VALUE;
-
 /// Longest exchange followed.
 const MAX_EXCHANGE: usize = 32;
 

@@ -48,6 +48,8 @@ struct Bucket([Entry; WAYS]);
 
 // `info`'s fields: the move's 43 bits (`pack_entry_move`), then these.
 const HAS_MOVE: u64 = 1 << 43;
+/// The move and `HAS_MOVE`: what a result without a move keeps of its entry.
+const MOVE_BITS: u64 = (HAS_MOVE << 1) - 1;
 const DEPTH_SHIFT: u32 = 44;
 const BOUND_SHIFT: u32 = 52;
 const GENERATION_SHIFT: u32 = 54;
@@ -191,19 +193,15 @@ impl TranspositionTable {
         let mut least = i32::MAX;
         for e in &bucket.0 {
             let info = e.info.load(Ordering::Relaxed);
-            if info == 0 {
-                if least > i32::MIN {
-                    (target, least) = (e, i32::MIN);
-                }
-                continue;
-            }
-            if e.check.load(Ordering::Relaxed) >> SCORE_BITS == tie(key, info) {
+            if info != 0 && e.check.load(Ordering::Relaxed) >> SCORE_BITS == tie(key, info) {
                 own = Some(info);
                 target = e;
                 break;
             }
-            let age = generation.wrapping_sub(generation_of(info)) as i32;
-            let worth = depth_of(info) - 8 * age;
+            let worth = match info {
+                0 => i32::MIN,
+                _ => depth_of(info) - 8 * generation.wrapping_sub(generation_of(info)) as i32,
+            };
             if worth < least {
                 (target, least) = (e, worth);
             }
@@ -211,7 +209,7 @@ impl TranspositionTable {
         // Keep the old move when this result has none for the same position.
         let move_bits = match (mv, own) {
             (Some(m), _) => pack_entry_move(m) | HAS_MOVE,
-            (None, Some(old)) => old & (HAS_MOVE | (HAS_MOVE - 1)),
+            (None, Some(old)) => old & MOVE_BITS,
             (None, None) => 0,
         };
         let bound = match bound {
