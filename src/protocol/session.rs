@@ -418,23 +418,26 @@ impl<const C: usize> Session for GameSession<C> {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                // Lazy SMP: helper threads search the same root without limits until
-                // the main thread is done; all share the table, the history and the
+                // Lazy SMP: helper threads search the same root untimed (but no
+                // deeper than a depth limit) until the main thread is done; all share the table, the history and the
                 // killers (and count nodes together), the helpers starting at
                 // staggered depths.
                 let helpers_stop = AtomicBool::new(false);
                 std::thread::scope(|scope| {
                     for i in 0..helpers {
                         let (pos, shared, helpers_stop) = (pos.clone(), &shared, &helpers_stop);
-                        let searchmoves = &limits.searchmoves;
+                        let (searchmoves, max_depth) = (&limits.searchmoves, limits.depth);
                         std::thread::Builder::new()
                             .name(format!("helper {}", i + 1))
                             .stack_size(64 << 20)
                             .spawn_scoped(scope, move || {
                                 let mut helper = (shared.searcher(pos, helpers_stop, i + 1))
                                     .with_first_depth(1 + (i as u32 + 1) % 2);
+                                // Depth 6 asked is depth 6 reported, not a
+                                // helper's 7 won in a small tree's race.
                                 let endless = Limits {
                                     infinite: true,
+                                    depth: max_depth,
                                     searchmoves: searchmoves.clone(),
                                     ..Limits::default()
                                 };
