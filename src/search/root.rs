@@ -73,6 +73,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 continue;
             }
             self.root_excluded.clear();
+            // MultiPV: the iteration's lines, reported once it ends, best first.
+            let mut found: Vec<(i32, u32, Vec<Move>)> = Vec::new();
             for line in 1..=lines {
                 self.seldepth = 0;
                 let score = if lines == 1 {
@@ -108,8 +110,13 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
                 self.root_excluded.push(first);
                 let seldepth = self.seldepth.max(depth);
-                report(&self.exact_line(depth, seldepth, score, (line, lines), nodes, &pv));
+                if lines == 1 {
+                    report(&self.exact_line(depth, seldepth, score, (1, 1), nodes, &pv));
+                } else {
+                    found.push((score, seldepth, pv));
+                }
             }
+            self.report_lines((depth, lines), &mut found, &mut result, report);
             if self.overtaken {
                 // Taken over at the top of the loop.
                 (self.overtaken, self.aborted) = (false, false);
@@ -163,6 +170,36 @@ impl<'a, const C: usize> Searcher<'a, C> {
         };
         let (seldepth, score, nodes) = (self.seldepth.max(depth), result.score, result.nodes);
         report(&self.exact_line(depth, seldepth, score, (1, 1), nodes, &result.pv));
+    }
+
+    /// Reports the MultiPV lines an iteration of `depth` completed (`(score,
+    /// seldepth, pv)`, in the order searched; `lines` asked) ranked by score,
+    /// and makes the top one the result. Line k's
+    /// search finds the best move outside lines 1 to k-1, but with root moves
+    /// reduced and pruned it may score a move above an earlier line's, which
+    /// then searched that move shallower and dropped it.
+    pub(super) fn report_lines(
+        &self,
+        (depth, lines): (u32, usize),
+        found: &mut [(i32, u32, Vec<Move>)],
+        result: &mut SearchResult,
+        report: &mut dyn FnMut(&Iteration),
+    ) {
+        // Stable: lines of equal score keep the order they were searched in.
+        found.sort_by_key(|l| std::cmp::Reverse(l.0));
+        let nodes = self.total_nodes();
+        if let Some((score, _, pv)) = found.first() {
+            *result = SearchResult {
+                best: pv.first().copied(),
+                score: *score,
+                depth,
+                nodes,
+                pv: pv.clone(),
+            };
+        }
+        for (k, (score, seldepth, pv)) in found.iter().enumerate() {
+            report(&self.exact_line(depth, *seldepth, *score, (k + 1, lines), nodes, pv));
+        }
     }
 
     /// An exact line of this search as reported: `(multipv, lines)` as in

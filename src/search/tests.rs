@@ -361,3 +361,41 @@ fn a_kept_history_starts_the_next_search() {
     let (other_board, _) = search(&game, Some(Arc::new(other)));
     assert_eq!(other_board, fresh);
 }
+
+/// MultiPV lines are reported best first whatever order they were searched in,
+/// and the best of them is the result (ties keep the order searched).
+#[test]
+fn multipv_lines_are_ranked_by_score() {
+    let rules = Rules::get(&DAI);
+    let pos = Position::<2>::from_sfen(rules, DAI.setup).unwrap();
+    let stop = AtomicBool::new(false);
+    let s = Searcher::new(
+        pos.clone(),
+        Vec::new(),
+        &stop,
+        Arc::new(TranspositionTable::new(1)),
+    );
+    let mv = |t: &str| pos.parse_move(t).unwrap();
+    let (a, b, c) = (mv("9k9j"), mv("7k7j"), mv("10k10j"));
+    let mut found = vec![
+        (16, 3, vec![a]),
+        (-18, 3, vec![b]),
+        (32, 4, vec![c]),
+        (16, 5, vec![b]),
+    ];
+    let mut result = SearchResult::default();
+    let mut reported = Vec::new();
+    s.report_lines((3, 4), &mut found, &mut result, &mut |it: &Iteration| {
+        reported.push((it.multipv, it.lines, it.score, it.seldepth, it.pv[0]));
+    });
+    assert_eq!(
+        reported,
+        [
+            (1, 4, 32, 4, c),
+            (2, 4, 16, 3, a),
+            (3, 4, 16, 5, b),
+            (4, 4, -18, 3, b)
+        ]
+    );
+    assert_eq!((result.best, result.score, result.depth), (Some(c), 32, 3));
+}
