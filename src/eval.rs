@@ -1,7 +1,7 @@
 //! Evaluation: material (the variant table's values), promotion potential, mobility
-//! read off the attack maps, and royal safety. Every weight is a field of
-//! `Weights`, settable as an engine option (`PARAMS`) for tuning and for matches
-//! against reduced versions (`tuning/README.md`).
+//! read off the attack maps, the steppers' centrality, and royal safety. Every
+//! weight is a field of `Weights`, settable as an engine option (`PARAMS`) for
+//! tuning and for matches against reduced versions (`tuning/README.md`).
 
 use crate::board::Square;
 use crate::position::Position;
@@ -25,6 +25,11 @@ pub struct Weights {
     /// a reason to advance when mobility and material are level, as against a
     /// closed camp on the big boards.
     pub advance: i32,
+    /// Centipawns per step of centrality (`Rays::centrality`, -10 in a corner
+    /// to 10 in the middle) of each stepping piece, neither royal nor sliding:
+    /// a stepper reaches the fight from the middle, and a slider's reach is
+    /// counted by the mobility already.
+    pub center: i32,
     /// Plies without a capture over which the score shrinks to half (0: never):
     /// a side that is ahead but only shuffles sees its lead fade, so it prefers
     /// the exchanges that open a closed position (as chess engines scale by the
@@ -48,7 +53,12 @@ pub struct Weights {
     pub mobility_pct: i32,
     /// The same for `promotion_pct` (`PROMOTION_PCT`).
     pub promotion_scale: i32,
+    /// The same for `center` (`CENTER_PCT`).
+    pub center_scale: i32,
 }
+
+/// `Weights::center`'s default (sixty-fifth session: `tuning/README.md`).
+const CENTER: i32 = 2;
 
 /// Variants whose mobility counts for less than `Weights::mobility` says, in
 /// percent (the others count it whole). Tai: against the 1-ply material-only
@@ -64,6 +74,16 @@ const MOBILITY_PCT: &[(&str, i32)] = &[("tai", 50)];
 /// thirty-first session), where tai gains about 95 Elo from it.
 const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
 
+/// Variants whose centrality counts for less than `Weights::center` says, in
+/// percent: those where it has not been measured in play (it was in dai,
+/// `tuning/README.md`, sixty-fifth session).
+const CENTER_PCT: &[(&str, i32)] = &[
+    ("daidai", 0),
+    ("makadaidai", 0),
+    ("tai", 0),
+    ("taikyoku", 0),
+];
+
 /// `table`'s percent for the variant called `name` (100 if it has none).
 fn share(table: &[(&str, i32)], name: &str) -> i32 {
     table.iter().find(|v| v.0 == name).map_or(100, |v| v.1)
@@ -76,12 +96,14 @@ impl Default for Weights {
             promotion_pct: 25,
             royal_attack: 0,
             advance: 0,
+            center: CENTER,
             progress: 0,
             threat: 0,
             threat_first: 0,
             grain: 1,
             mobility_pct: 100,
             promotion_scale: 100,
+            center_scale: 100,
         }
     }
 }
@@ -93,12 +115,14 @@ impl Weights {
         promotion_pct: 0,
         royal_attack: 0,
         advance: 0,
+        center: 0,
         progress: 0,
         threat: 0,
         threat_first: 0,
         grain: 1,
         mobility_pct: 100,
         promotion_scale: 100,
+        center_scale: 100,
     };
 
     /// These weights as they apply in the variant called `name` (`MOBILITY_PCT`,
@@ -107,6 +131,7 @@ impl Weights {
         Weights {
             mobility_pct: share(MOBILITY_PCT, name),
             promotion_scale: share(PROMOTION_PCT, name),
+            center_scale: share(CENTER_PCT, name),
             ..self
         }
     }
@@ -145,6 +170,12 @@ pub const PARAMS: &[Param] = &[
         min: 0,
         max: 100,
         field: |w| &mut w.advance,
+    },
+    Param {
+        name: "EvalCenter",
+        min: 0,
+        max: 100,
+        field: |w| &mut w.center,
     },
     Param {
         name: "EvalProgress",
@@ -209,17 +240,17 @@ pub fn evaluate_black<const C: usize>(pos: &Position<C>, w: &Weights) -> i32 {
     } else {
         0
     };
-    score_black(pos, w, mobility, [0; 3])
+    score_black(pos, w, mobility, [0; 4])
 }
 
 /// `evaluate_black` with the given mobility difference (Black's less White's),
-/// the material, the promotion potential and the advance changed by `change`
-/// (Black's view, `Position::capture_change`).
+/// the material, the promotion potential, the advance and the centrality
+/// changed by `change` (Black's view, `Position::capture_change`).
 fn score_black<const C: usize>(
     pos: &Position<C>,
     w: &Weights,
     mobility: i32,
-    change: [i32; 3],
+    change: [i32; 4],
 ) -> i32 {
     let mut s = pos.material() + change[0];
     if w.promotion_pct != 0 && w.promotion_scale != 0 {
@@ -232,6 +263,9 @@ fn score_black<const C: usize>(
     }
     if w.advance != 0 {
         s += w.advance * (pos.advance() + change[2]);
+    }
+    if w.center != 0 && w.center_scale != 0 {
+        s += w.center * w.center_scale * (pos.center() + change[3]) / 100;
     }
     if w.royal_attack != 0 {
         s += w.royal_attack * (royal_danger(pos, Side::White) - royal_danger(pos, Side::Black));
@@ -330,20 +364,20 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
     let [black, white] = pos.mobility_before_pending()?;
     Some(for_side_to_move(
         pos,
-        score_black(pos, w, black - white, [0; 3]),
+        score_black(pos, w, black - white, [0; 4]),
     ))
 }
 
 /// What `evaluate_deferred` will say, for the side to move here, once a move
-/// changing the material, the promotion potential and the advance by
-/// `change` (Black's view, `Position::capture_change`) is made: this
-/// position's tracked mobility and every other term as they stand. None where
+/// changing the material, the promotion potential, the advance and the
+/// centrality by `change` (Black's view, `Position::capture_change`) is made:
+/// this position's tracked mobility and every other term as they stand. None where
 /// a term the move changes otherwise counts (progress) or the lazy evaluation
 /// would give up (royal attack, mobility not tracked).
 pub fn evaluate_after<const C: usize>(
     pos: &Position<C>,
     w: &Weights,
-    change: [i32; 3],
+    change: [i32; 4],
 ) -> Option<i32> {
     if w.royal_attack != 0 || w.progress != 0 {
         return None;
@@ -527,6 +561,33 @@ mod tests {
             let rules = crate::rules::Rules::get(variants::by_name(v).unwrap());
             let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
             assert_eq!(start.advance(), 0, "{v}");
+        }
+    }
+
+    #[test]
+    fn center_counts_the_steppers_centrality_and_only_in_dai() {
+        // A Black gold in the middle (10), a White gold in a corner (-10 for
+        // White: +10 for Black), a Black rook (a slider) and the kings in
+        // corners (royals): 20 in all.
+        let p = pos(
+            "dai",
+            "g6k7/15/15/15/15/15/15/7G7/15/15/15/15/15/15/R13K b - 1",
+        );
+        assert_eq!(p.center(), 20);
+        let w = Weights {
+            center: 3,
+            ..Weights::MATERIAL
+        };
+        assert_eq!(evaluate_black(&p, &w), p.material() + 60);
+        assert_eq!(evaluate_black(&p, &w.for_variant("dai")), p.material() + 60);
+        // Not measured in the other variants: off there.
+        let tai = w.for_variant("tai");
+        assert_eq!(evaluate_black(&p, &tai), p.material());
+        // The symmetric start: even.
+        for v in ["dai", "tai"] {
+            let rules = crate::rules::Rules::get(variants::by_name(v).unwrap());
+            let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
+            assert_eq!(start.center(), 0, "{v}");
         }
     }
 

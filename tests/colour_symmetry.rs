@@ -39,11 +39,17 @@ fn walk<const C: usize>(name: &str, seed: u64, plies: usize) -> usize {
     let w = Weights {
         royal_attack: 3,
         advance: 2,
+        center: 3,
         threat: 50,
         threat_first: 10,
         ..Weights::default()
     }
     .for_variant(name);
+    // The centrality on every board, where it counts in play or not.
+    let w = Weights {
+        center_scale: 100,
+        ..w
+    };
     let mut rng = Rng(seed);
     let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
     pos.track_mobility();

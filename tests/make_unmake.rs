@@ -133,12 +133,18 @@ fn capture_generation_matches_filtered_moves() {
         let mut rng = Rng(seed);
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         pos.track_mobility();
-        // With the advance counted, so that the lazy score checks its change too.
+        // With the advance and the centrality counted (on every board), so
+        // that the lazy score checks their changes too.
         let weights = large_shogi::eval::Weights {
             advance: 3,
+            center: 2,
             ..Default::default()
         }
         .for_variant(def.name);
+        let weights = large_shogi::eval::Weights {
+            center_scale: 100,
+            ..weights
+        };
         let (mut list, mut caps) = (Vec::new(), Vec::new());
         let (mut captures_seen, mut recaptures_seen) = (0, 0);
         for _ in 0..300 {
@@ -174,9 +180,9 @@ fn capture_generation_matches_filtered_moves() {
             assert_eq!(caps, filtered, "{}: {}", def.name, pos.to_sfen());
             captures_seen += filtered.len();
             // What quiescence works out before a capture: the material,
-            // promotion potential and advance it changes, and the reply's lazy
-            // score.
-            let (material, potential, advance) = (pos.material(), pos.potential(), pos.advance());
+            // promotion potential, advance and centrality it changes, and the
+            // reply's lazy score.
+            let before = [pos.material(), pos.potential(), pos.advance(), pos.center()];
             for &m in &filtered {
                 let change = pos.capture_change(m);
                 let after =
@@ -186,9 +192,10 @@ fn capture_generation_matches_filtered_moves() {
                     pos.royal_count(Side::Black) + pos.royal_count(Side::White) < royals;
                 let reply = large_shogi::eval::evaluate_deferred(&pos, &weights);
                 let actual = [
-                    pos.material() - material,
-                    pos.potential() - potential,
-                    pos.advance() - advance,
+                    pos.material() - before[0],
+                    pos.potential() - before[1],
+                    pos.advance() - before[2],
+                    pos.center() - before[3],
                 ];
                 pos.unmake();
                 let text = m.to_text(&rules.geo);

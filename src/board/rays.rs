@@ -19,6 +19,8 @@ pub struct Rays<const C: usize> {
     delta: [isize; 8],
     /// `(x, y)` of each square.
     xy: Vec<(u8, u8)>,
+    /// Each square's centrality (`centrality`).
+    centrality: Vec<i8>,
     width: usize,
     height: usize,
     /// The board's squares.
@@ -27,6 +29,19 @@ pub struct Rays<const C: usize> {
     /// `(dy + height - 1) * (2 * width - 1) + dx + width - 1`; 8 when the vector is
     /// not along a line.
     line_dir: Vec<u8>,
+}
+
+/// The centrality of square `(x, y)` on a `width` x `height` board: the
+/// distance from the centre, squared across the files and linear along the
+/// ranks, scaled to 10 at the centre and -10 in the corners. The shape is
+/// HaChu's centralization table for steppers (its `eval.c`): a piece is worth
+/// most where it reaches both wings, and a little more in the middle ranks
+/// than on its own back rank or the enemy's.
+fn centrality(x: usize, y: usize, width: usize, height: usize) -> i8 {
+    let (x, y, w, h) = (x as i32, y as i32, width as i32, height as i32);
+    let full = h * (h - 2);
+    let d = full - (2 * y - h + 1).abs() * (h - 1) - (2 * x - w + 1).pow(2);
+    (d * 10 / full).clamp(-10, 10) as i8
 }
 
 impl<const C: usize> Rays<C> {
@@ -67,6 +82,9 @@ impl<const C: usize> Rays<C> {
             xy: (0..geo.squares() as Square)
                 .map(|sq| (geo.x(sq) as u8, geo.y(sq) as u8))
                 .collect(),
+            centrality: (0..geo.squares() as Square)
+                .map(|sq| centrality(geo.x(sq), geo.y(sq), geo.width, geo.height))
+                .collect(),
             width: geo.width,
             height: geo.height,
             board: Bitboard::first_n(geo.squares()),
@@ -85,6 +103,13 @@ impl<const C: usize> Rays<C> {
     #[inline]
     pub fn black_advance(&self, sq: Square) -> usize {
         self.height - 1 - self.xy[sq as usize].1 as usize
+    }
+
+    /// How central `sq` is, from 10 in the middle of the board to -10 in its
+    /// corners (`centrality`).
+    #[inline]
+    pub fn centrality(&self, sq: Square) -> i32 {
+        self.centrality[sq as usize] as i32
     }
 
     #[inline]
@@ -303,6 +328,27 @@ impl<const C: usize> Rays<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 10 in the middle (9 on an even board), -10 in the corners, the same for both sides (a half
+    /// turn of the board), and falling off towards the edges.
+    #[test]
+    fn centrality_peaks_in_the_middle() {
+        for n in [15usize, 17, 19, 25, 36] {
+            let geo = Geometry::new(n, n);
+            let rays = Rays::<11>::build(&geo);
+            let at = |x: usize, y: usize| rays.centrality((y * n + x) as Square);
+            let mid = (n - 1) / 2;
+            // An even board's middle is four squares, none right at the centre.
+            assert_eq!(at(mid, mid), if n % 2 == 1 { 10 } else { 9 }, "{n}");
+            assert_eq!((at(0, 0), at(n - 1, n - 1)), (-10, -10), "{n}");
+            for sq in 0..n * n {
+                let turned = (n * n - 1 - sq) as Square;
+                assert_eq!(rays.centrality(sq as Square), rays.centrality(turned));
+            }
+            assert!(at(0, mid) < at(2, mid) && at(2, mid) < at(mid, mid), "{n}");
+            assert!(at(mid, 0) < at(mid, 3) && at(mid, 3) < at(mid, mid), "{n}");
+        }
+    }
 
     #[test]
     fn slides_match_walking() {

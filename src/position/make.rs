@@ -247,13 +247,13 @@ impl<const C: usize> Position<C> {
         }
     }
 
-    /// How `mv` would change the material, the promotion potential and the
-    /// advance (Black's view): its victims gone, its mover moved and promoted or
-    /// turned by contagion. None if it takes a royal (the reply's node ends on
-    /// that first).
-    pub fn capture_change(&self, mv: Move) -> Option<[i32; 3]> {
+    /// How `mv` would change the material, the promotion potential, the
+    /// advance and the centrality (Black's view): its victims gone, its mover
+    /// moved and promoted or turned by contagion. None if it takes a royal (the
+    /// reply's node ends on that first).
+    pub fn capture_change(&self, mv: Move) -> Option<[i32; 4]> {
         let mover = self.board[mv.from as usize];
-        let (mut change, mut last, mut royal) = ([0, 0, 0], None, false);
+        let (mut change, mut last, mut royal) = ([0; 4], None, false);
         self.visit_victims(mv, |sq, v| {
             let m = &self.motion[v as usize];
             let side = self.pieces[v as usize].side;
@@ -262,6 +262,7 @@ impl<const C: usize> Position<C> {
             change[1] -= sign * m.potential;
             royal |= m.has(Motion::ROYAL);
             change[2] -= self.advance_share(m, side, sq);
+            change[3] -= self.center_share(m, side, sq);
             last = Some(self.pieces[v as usize].form);
         });
         if royal {
@@ -281,6 +282,8 @@ impl<const C: usize> Position<C> {
         // A piece promoting to a royal leaves the advance's sum.
         change[2] +=
             self.advance_share(&new, p.side, mv.to) - self.advance_share(&old, p.side, mv.from);
+        change[3] +=
+            self.center_share(&new, p.side, mv.to) - self.center_share(&old, p.side, mv.from);
         Some(change)
     }
 
@@ -324,9 +327,11 @@ impl<const C: usize> Position<C> {
     #[inline(always)]
     fn shift(&mut self, id: PieceId, from: Square, to: Square) {
         let side = self.pieces[id as usize].side;
-        if !self.motion[id as usize].has(Motion::ROYAL) {
+        let m = self.motion[id as usize];
+        if !m.has(Motion::ROYAL) {
             self.advance += self.advance_of(side, to) - self.advance_of(side, from);
         }
+        self.center += self.center_share(&m, side, to) - self.center_share(&m, side, from);
         let side = side.index();
         self.board[from as usize] = NO_PIECE;
         self.board[to as usize] = id;

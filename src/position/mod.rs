@@ -103,6 +103,10 @@ pub struct Position<const C: usize> {
     /// Ranks the non-royal pieces stand forward of their own back rank, summed,
     /// Black minus White (kept by `put`, `lift` and `shift`).
     advance: i32,
+    /// Centrality (`Rays::centrality`) of the stepping pieces (neither royal
+    /// nor sliding), summed, Black minus White (kept by `put`, `lift` and
+    /// `shift`).
+    center: i32,
     /// Value the pieces' promotions still ahead would add (`Form::potential`),
     /// Black minus White.
     potential: i32,
@@ -187,6 +191,7 @@ impl<const C: usize> Position<C> {
             royals: [0; 2],
             material: 0,
             advance: 0,
+            center: 0,
             potential: 0,
             royal_watch: Vec::new(),
             apart: Bitboard::EMPTY,
@@ -269,6 +274,7 @@ impl<const C: usize> Position<C> {
         } else {
             self.advance += self.advance_of(side, sq);
         }
+        self.center += self.center_share(&m, side, sq);
         self.material += side_sign(side) * m.value;
         self.potential += side_sign(side) * m.potential;
         if HASH {
@@ -302,6 +308,7 @@ impl<const C: usize> Position<C> {
         } else {
             self.advance -= self.advance_of(side, sq);
         }
+        self.center -= self.center_share(&m, side, sq);
         self.material -= side_sign(side) * m.value;
         self.potential -= side_sign(side) * m.potential;
         if HASH {
@@ -341,6 +348,16 @@ impl<const C: usize> Position<C> {
         } else {
             self.advance_of(side, sq)
         }
+    }
+
+    /// The share of `center` a piece moving as `m` would have on `sq`: none
+    /// for a royal or a slider.
+    #[inline]
+    pub(crate) fn center_share(&self, m: &Motion, side: Side, sq: Square) -> i32 {
+        if m.has(Motion::ROYAL | Motion::SLIDER) {
+            return 0;
+        }
+        side_sign(side) * self.rays.centrality(sq)
     }
 
     #[inline]
@@ -610,6 +627,12 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn advance(&self) -> i32 {
         self.advance
+    }
+
+    /// The stepping pieces' centrality, summed, Black minus White.
+    #[inline]
+    pub fn center(&self) -> i32 {
+        self.center
     }
 
     /// From now on, keeps the mobility incrementally (the search's positions).

@@ -135,6 +135,9 @@ impl<const C: usize> Position<C> {
                 self.advance, fresh.advance
             ));
         }
+        if self.center != fresh.center {
+            return Err(format!("center {} vs fresh {}", self.center, fresh.center));
+        }
         if self.material != fresh.material {
             return Err(format!(
                 "material {} vs fresh {}",
