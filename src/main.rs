@@ -37,10 +37,11 @@ const USAGE: &str = "usage:
                                  --optionN (repeatable): sent to engine N after the
                                  handshake (USI setoption, CECP option)
   large-shogi openings [--variant <name>] [--count N] [--plies N] [--seed S]
-                       [--max-eval CP] [--depth D]
+                       [--max-eval CP] [--depth D] [--option EvalX=N]
                                  an openings file on stdout: random sensible plies
                                  from the start, positions searched to depth D
-                                 within CP of equal, no duplicates (see books/)
+                                 within CP of equal, no duplicates (see books/);
+                                 --option (repeatable): an Eval weight for them
   large-shogi bench [--depth-offset N]
                                  fixed positions of every variant, one thread:
                                  nodes, nodes per second, and the node signature
@@ -248,7 +249,8 @@ fn flag_pairs(
 }
 
 /// `openings [--variant V] [--count N] [--plies N] [--seed S] [--max-eval CP]
-/// [--depth D]`: an openings file on stdout (see `tools::openings`).
+/// [--depth D] [--option EvalX=N]...`: an openings file on stdout (see
+/// `tools::openings`).
 fn tool_openings(args: &[String]) -> i32 {
     use large_shogi::tools::openings::{OpeningsConfig, file_text, generate};
     let mut cfg = OpeningsConfig {
@@ -258,6 +260,7 @@ fn tool_openings(args: &[String]) -> i32 {
         seed: 1,
         max_eval: 80,
         depth: 2,
+        options: Vec::new(),
     };
     let parsed = flag_pairs(args, None, |flag, value, n| match (flag, n) {
         ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
@@ -280,6 +283,18 @@ fn tool_openings(args: &[String]) -> i32 {
         ("--depth", Some(n @ 1..=64)) => {
             cfg.depth = n as u32;
             true
+        }
+        ("--option", _) => {
+            let (name, text) = value.split_once('=').unwrap_or((value, ""));
+            let param = large_shogi::eval::param(name);
+            let mut w = large_shogi::eval::Weights::default();
+            match param.map(|p| (p, p.set(&mut w, Some(text)))) {
+                Some((p, Ok(()))) => {
+                    cfg.options.push((p.name, p.get(&w)));
+                    true
+                }
+                _ => false,
+            }
         }
         _ => false,
     });

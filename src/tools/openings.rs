@@ -23,6 +23,22 @@ pub struct OpeningsConfig {
     pub max_eval: i32,
     /// Depth of the searches that judge moves and positions.
     pub depth: u32,
+    /// Evaluation weights set over the defaults (`Eval...` options by name),
+    /// so that a set made before a weight changed can be made again.
+    pub options: Vec<(&'static str, i32)>,
+}
+
+impl OpeningsConfig {
+    /// The evaluation weights the searches use.
+    pub fn weights(&self) -> crate::eval::Weights {
+        let mut w = crate::eval::Weights::default();
+        for &(name, value) in &self.options {
+            if let Some(p) = crate::eval::param(name) {
+                *(p.field)(&mut w) = value;
+            }
+        }
+        w
+    }
 }
 
 /// One generated position.
@@ -97,7 +113,7 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
     let setup = SearchSetup {
         tt: Arc::new(TranspositionTable::new(2)),
         threads: 1,
-        weights: Default::default(),
+        weights: cfg.weights(),
         kept_history: Default::default(),
     };
     let mut rng = Rng(cfg.seed);
@@ -161,10 +177,14 @@ pub fn generate(cfg: &OpeningsConfig) -> Result<Vec<Opening>, String> {
 
 /// The command line that produces `cfg`'s openings.
 pub fn command(cfg: &OpeningsConfig) -> String {
-    format!(
+    let mut c = format!(
         "large-shogi openings --variant {} --count {} --plies {} --seed {} --max-eval {} --depth {}",
         cfg.variant.name, cfg.count, cfg.plies, cfg.seed, cfg.max_eval, cfg.depth
-    )
+    );
+    for (name, value) in &cfg.options {
+        c.push_str(&format!(" --option {name}={value}"));
+    }
+    c
 }
 
 /// The openings file: a header saying how it was made, then for every position
