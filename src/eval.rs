@@ -536,6 +536,14 @@ mod tests {
         assert_eq!(evaluate_black(&file, &Weights::MATERIAL), file.material());
     }
 
+    /// Dai's and tai's start positions (on tai's five chunks).
+    fn dai_and_tai_starts() -> [Position<5>; 2] {
+        ["dai", "tai"].map(|v| {
+            let rules = crate::rules::Rules::get(variants::by_name(v).unwrap());
+            Position::<5>::from_sfen(rules, rules.def.setup).unwrap()
+        })
+    }
+
     #[test]
     fn advance_counts_ranks_forward_of_each_side_s_back_rank_royals_excepted() {
         // A Black pawn on 8l (3 ranks up from the bottom rank o), a White gold on
@@ -556,11 +564,9 @@ mod tests {
             ..Weights::MATERIAL
         };
         assert_eq!(evaluate_black(&p, &w), p.material() + 5);
-        // The symmetric start: even.
-        for v in ["dai", "tai"] {
-            let rules = crate::rules::Rules::get(variants::by_name(v).unwrap());
-            let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
-            assert_eq!(start.advance(), 0, "{v}");
+        // The symmetric starts: even.
+        for start in dai_and_tai_starts() {
+            assert_eq!(start.advance(), 0, "{}", start.rules.def.name);
         }
     }
 
@@ -583,11 +589,9 @@ mod tests {
         // Not measured in the other variants: off there.
         let tai = w.for_variant("tai");
         assert_eq!(evaluate_black(&p, &tai), p.material());
-        // The symmetric start: even.
-        for v in ["dai", "tai"] {
-            let rules = crate::rules::Rules::get(variants::by_name(v).unwrap());
-            let start = Position::<5>::from_sfen(rules, rules.def.setup).unwrap();
-            assert_eq!(start.center(), 0, "{v}");
+        // The symmetric starts: even.
+        for start in dai_and_tai_starts() {
+            assert_eq!(start.center(), 0, "{}", start.rules.def.name);
         }
     }
 
