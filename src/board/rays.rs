@@ -329,8 +329,9 @@ impl<const C: usize> Rays<C> {
 mod tests {
     use super::*;
 
-    /// 10 in the middle (9 on an even board), -10 in the corners, the same for both sides (a half
-    /// turn of the board), and falling off towards the edges.
+    /// 10 in the middle (9 on an even board), -10 in the corners, the same for
+    /// both sides (a half turn of the board), and falling off towards the
+    /// edges.
     #[test]
     fn centrality_peaks_in_the_middle() {
         for n in [15usize, 17, 19, 25, 36] {

@@ -419,9 +419,9 @@ impl<const C: usize> Session for GameSession<C> {
             .stack_size(64 << 20)
             .spawn(move || {
                 // Lazy SMP: helper threads search the same root untimed (but no
-                // deeper than a depth limit) until the main thread is done; all share the table, the history and the
-                // killers (and count nodes together), the helpers starting at
-                // staggered depths.
+                // deeper than a depth limit) until the main thread is done; all
+                // share the table, the history and the killers (and count nodes
+                // together), the helpers starting at staggered depths.
                 let helpers_stop = AtomicBool::new(false);
                 std::thread::scope(|scope| {
                     for i in 0..helpers {

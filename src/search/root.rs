@@ -98,23 +98,22 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 }
                 let pv = self.extend_pv(self.pv[0].clone(), depth as usize);
                 let Some(&first) = pv.first() else { break };
-                let nodes = self.total_nodes();
-                if line == 1 {
-                    result = SearchResult {
-                        best: Some(first),
-                        score,
-                        depth,
-                        nodes,
-                        pv: pv.clone(),
-                    };
-                }
                 self.root_excluded.push(first);
                 let seldepth = self.seldepth.max(depth);
-                if lines == 1 {
-                    report(&self.exact_line(depth, seldepth, score, (1, 1), nodes, &pv));
-                } else {
+                if lines > 1 {
+                    // The result is the best line's (`report_lines`).
                     found.push((score, seldepth, pv));
+                    continue;
                 }
+                let nodes = self.total_nodes();
+                report(&self.exact_line(depth, seldepth, score, (1, 1), nodes, &pv));
+                result = SearchResult {
+                    best: Some(first),
+                    score,
+                    depth,
+                    nodes,
+                    pv,
+                };
             }
             self.report_lines((depth, lines), &mut found, &mut result, report);
             if self.overtaken {
@@ -174,10 +173,10 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// Reports the MultiPV lines an iteration of `depth` completed (`(score,
     /// seldepth, pv)`, in the order searched; `lines` asked) ranked by score,
-    /// and makes the top one the result. Line k's
-    /// search finds the best move outside lines 1 to k-1, but with root moves
-    /// reduced and pruned it may score a move above an earlier line's, which
-    /// then searched that move shallower and dropped it.
+    /// and makes the top one the result. Line k's search finds the best move
+    /// outside lines 1 to k-1, but with root moves reduced and pruned it may
+    /// score a move above an earlier line's, which then searched that move
+    /// shallower and dropped it.
     pub(super) fn report_lines(
         &self,
         (depth, lines): (u32, usize),
