@@ -134,6 +134,7 @@ impl Weights {
 }
 
 /// A weight as an engine option.
+#[derive(Debug)]
 pub struct Param {
     pub name: &'static str,
     pub min: i32,

@@ -290,7 +290,7 @@ fn tool_openings(args: &[String]) -> i32 {
             let mut w = large_shogi::eval::Weights::default();
             match param.map(|p| (p, p.set(&mut w, Some(text)))) {
                 Some((p, Ok(()))) => {
-                    cfg.options.push((p.name, p.get(&w)));
+                    cfg.options.push((p, p.get(&w)));
                     true
                 }
                 _ => false,

@@ -23,19 +23,17 @@ pub struct OpeningsConfig {
     pub max_eval: i32,
     /// Depth of the searches that judge moves and positions.
     pub depth: u32,
-    /// Evaluation weights set over the defaults (`Eval...` options by name),
-    /// so that a set made before a weight changed can be made again.
-    pub options: Vec<(&'static str, i32)>,
+    /// Evaluation weights set over the defaults (`Eval...` options), so that a
+    /// set made before a weight changed can be made again.
+    pub options: Vec<(&'static crate::eval::Param, i32)>,
 }
 
 impl OpeningsConfig {
     /// The evaluation weights the searches use.
     pub fn weights(&self) -> crate::eval::Weights {
         let mut w = crate::eval::Weights::default();
-        for &(name, value) in &self.options {
-            if let Some(p) = crate::eval::param(name) {
-                *(p.field)(&mut w) = value;
-            }
+        for &(p, value) in &self.options {
+            *(p.field)(&mut w) = value;
         }
         w
     }
@@ -181,8 +179,8 @@ pub fn command(cfg: &OpeningsConfig) -> String {
         "large-shogi openings --variant {} --count {} --plies {} --seed {} --max-eval {} --depth {}",
         cfg.variant.name, cfg.count, cfg.plies, cfg.seed, cfg.max_eval, cfg.depth
     );
-    for (name, value) in &cfg.options {
-        c.push_str(&format!(" --option {name}={value}"));
+    for (p, value) in &cfg.options {
+        c.push_str(&format!(" --option {}={value}", p.name));
     }
     c
 }
