@@ -195,6 +195,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Late-move pruning (`negamax::LMP_MOVES`): on in every variant; off
     /// only where a test compares the search without it.
     lmp: bool,
+    /// Futility pruning of quiet moves (`negamax::FUTILITY_ON`).
+    futility: bool,
     /// The singular extension's depth limit in this variant (`SINGULAR_OFF`:
     /// never reached).
     singular_depth: i32,
@@ -283,6 +285,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 RFP_DEPTH
             },
             lmp: true,
+            futility: negamax::FUTILITY_ON.contains(&pos.rules.def.name),
             singular_depth: if singular::SINGULAR_OFF.contains(&pos.rules.def.name) {
                 i32::MAX
             } else {

@@ -277,13 +277,15 @@ fn razoring_leaves_a_node_whose_capture_lifts_it_above_alpha() {
 
 /// A zero-window depth-2 node (one ply below the root) of `game`'s position,
 /// alpha `above` its static score so that every move fails low: the nodes
-/// searched, with late-move pruning as `lmp` says.
-fn fail_low_nodes<const C: usize>(game: &Game<C>, above: i32, lmp: bool) -> u64 {
+/// searched, with late-move pruning as `lmp` says and futility pruning only
+/// where `futility` says (and the variant has it).
+fn fail_low_nodes<const C: usize>(game: &Game<C>, above: i32, lmp: bool, futility: bool) -> u64 {
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(16));
     let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
     assert!(s.lmp, "every variant prunes late moves");
     s.lmp = lmp;
+    s.futility &= futility;
     let alpha = crate::eval::evaluate(&game.pos, &s.weights) + above;
     let score = s.negamax(2, 1, alpha, alpha + 1);
     assert!(score <= alpha, "{score} fails low");
@@ -294,8 +296,8 @@ fn fail_low_nodes<const C: usize>(game: &Game<C>, above: i32, lmp: bool) -> u64 
 fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
     let taikyoku = taikyoku_game(&[]);
     let (pruned, full) = (
-        fail_low_nodes(&taikyoku, 5000, true),
-        fail_low_nodes(&taikyoku, 5000, false),
+        fail_low_nodes(&taikyoku, 5000, true, true),
+        fail_low_nodes(&taikyoku, 5000, false, true),
     );
     assert!(
         pruned < full,
@@ -305,10 +307,28 @@ fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
     // enough to the static score that razoring leaves the node to its moves.
     let tai = Game::<5>::new(Rules::get(&TAI), TAI.setup).unwrap();
     let (pruned, full) = (
-        fail_low_nodes(&tai, 500, true),
-        fail_low_nodes(&tai, 500, false),
+        fail_low_nodes(&tai, 500, true, true),
+        fail_low_nodes(&tai, 500, false, true),
     );
     assert!(pruned < full, "tai: {pruned} nodes pruned against {full}");
+}
+
+#[test]
+fn futility_skips_the_quiet_moves_of_a_node_far_below_alpha() {
+    // Dai's start, depth 2: alpha 300 above the static score is past the
+    // futility margin (200) and short of razoring's (600).
+    let dai = Game::<2>::new(Rules::get(&DAI), DAI.setup).unwrap();
+    let (pruned, full) = (
+        fail_low_nodes(&dai, 300, true, true),
+        fail_low_nodes(&dai, 300, true, false),
+    );
+    assert!(pruned < full, "dai: {pruned} nodes pruned against {full}");
+    // Not a variant it was played in: the same nodes either way.
+    let tai = Game::<5>::new(Rules::get(&TAI), TAI.setup).unwrap();
+    assert_eq!(
+        fail_low_nodes(&tai, 300, true, true),
+        fail_low_nodes(&tai, 300, true, false)
+    );
 }
 
 #[test]
