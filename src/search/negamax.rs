@@ -1,6 +1,6 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
-//! futility pruning of quiet moves (dai only),
+//! futility pruning of quiet moves (dai and dai dai only),
 //! late-move pruning, singular extension of the table's move (`singular`;
 //! maka dai dai and taikyoku only), late-move reductions, and the
 //! Lazy-SMP deferral of moves another thread is searching.
@@ -58,12 +58,13 @@ pub(super) const ASK_AT_THE_HORIZON: &[&str] = &["taikyoku"];
 /// Futility pruning (where reverse futility is on, in the variants of
 /// `FUTILITY_ON`): at a zero-window node of depth up to `RFP_DEPTH` not in
 /// check whose static score lies this many centipawns a ply below alpha, the
-/// quiet moves other than the first and the killers are not searched. Dai,
-/// 120 ms a move, 580 games on four sets of new openings: +262 -209 =109,
-/// +31.8 Elo (+6.4 to +57.6; sixty-sixth and sixty-seventh sessions,
-/// tuning/README.md). The other variants are not played yet.
+/// quiet moves other than the first and the killers are not searched. At
+/// 120 ms a move, dai: 580 games, +262 -209 =109, +31.8 Elo (+6.4 to +57.6);
+/// dai dai: 280 games, +147 -109 =24, +47.4 (+8.6 to +87.5) (sixty-sixth and
+/// sixty-seventh sessions, tuning/README.md). The other variants are not
+/// played yet.
 const FUTILITY_MARGIN: i32 = 100;
-pub(super) const FUTILITY_ON: &[&str] = &["dai"];
+pub(super) const FUTILITY_ON: &[&str] = &["dai", "daidai"];
 
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;
