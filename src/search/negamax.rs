@@ -60,11 +60,11 @@ pub(super) const ASK_AT_THE_HORIZON: &[&str] = &["taikyoku"];
 /// check whose static score lies this many centipawns a ply below alpha, the
 /// quiet moves other than the first and the killers are not searched. At
 /// 120 ms a move, dai: 580 games, +262 -209 =109, +31.8 Elo (+6.4 to +57.6);
-/// dai dai: 280 games, +147 -109 =24, +47.4 (+8.6 to +87.5) (sixty-sixth and
-/// sixty-seventh sessions, tuning/README.md). The other variants are not
-/// played yet.
+/// dai dai: 280 games, +147 -109 =24, +47.4 (+8.6 to +87.5); maka dai dai:
+/// 600 games, +302 -246 =52, +32.5 (+6.0 to +59.4) (sixty-sixth to
+/// sixty-eighth sessions, tuning/README.md). Tai and taikyoku are not played.
 const FUTILITY_MARGIN: i32 = 100;
-pub(super) const FUTILITY_ON: &[&str] = &["dai", "daidai"];
+pub(super) const FUTILITY_ON: &[&str] = &["dai", "daidai", "makadaidai"];
 
 /// Moves before this index are never reduced.
 const LMR_FROM_MOVE: usize = 3;

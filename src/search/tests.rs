@@ -4,6 +4,7 @@ use super::*;
 use crate::game::Game;
 use crate::rules::Rules;
 use crate::variants::dai::DAI;
+use crate::variants::maka_dai_dai::MAKA_DAI_DAI;
 use crate::variants::tai::TAI;
 
 /// Black's rook checks the white king on rank a, then on rank b, then on rank a
@@ -323,6 +324,15 @@ fn futility_skips_the_quiet_moves_of_a_node_far_below_alpha() {
         fail_low_nodes(&dai, 300, true, false),
     );
     assert!(pruned < full, "dai: {pruned} nodes pruned against {full}");
+    let maka = Game::<3>::new(Rules::get(&MAKA_DAI_DAI), MAKA_DAI_DAI.setup).unwrap();
+    let (pruned, full) = (
+        fail_low_nodes(&maka, 300, true, true),
+        fail_low_nodes(&maka, 300, true, false),
+    );
+    assert!(
+        pruned < full,
+        "maka dai dai: {pruned} nodes pruned against {full}"
+    );
     // Not a variant it was played in: the same nodes either way.
     let tai = Game::<5>::new(Rules::get(&TAI), TAI.setup).unwrap();
     assert_eq!(
