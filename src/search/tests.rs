@@ -293,45 +293,47 @@ fn fail_low_nodes<const C: usize>(game: &Game<C>, above: i32, lmp: bool, futilit
     s.nodes
 }
 
+/// Fails the test unless the pruning saved nodes in `variant`.
+fn assert_prunes(variant: &str, pruned: u64, full: u64) {
+    assert!(
+        pruned < full,
+        "{variant}: {pruned} nodes pruned against {full}"
+    );
+}
+
 #[test]
 fn late_move_pruning_skips_the_late_quiet_moves_of_a_failing_node() {
     let taikyoku = taikyoku_game(&[]);
-    let (pruned, full) = (
+    assert_prunes(
+        "taikyoku",
         fail_low_nodes(&taikyoku, 5000, true, true),
         fail_low_nodes(&taikyoku, 5000, false, true),
-    );
-    assert!(
-        pruned < full,
-        "taikyoku: {pruned} nodes pruned against {full}"
     );
     // Tai's start, where each side has hundreds of quiet moves; alpha close
     // enough to the static score that razoring leaves the node to its moves.
     let tai = Game::<5>::new(Rules::get(&TAI), TAI.setup).unwrap();
-    let (pruned, full) = (
+    assert_prunes(
+        "tai",
         fail_low_nodes(&tai, 500, true, true),
         fail_low_nodes(&tai, 500, false, true),
     );
-    assert!(pruned < full, "tai: {pruned} nodes pruned against {full}");
 }
 
 #[test]
 fn futility_skips_the_quiet_moves_of_a_node_far_below_alpha() {
-    // Dai's start, depth 2: alpha 300 above the static score is past the
+    // The starts, depth 2: alpha 300 above the static score is past the
     // futility margin (200) and short of razoring's (600).
     let dai = Game::<2>::new(Rules::get(&DAI), DAI.setup).unwrap();
-    let (pruned, full) = (
+    assert_prunes(
+        "dai",
         fail_low_nodes(&dai, 300, true, true),
         fail_low_nodes(&dai, 300, true, false),
     );
-    assert!(pruned < full, "dai: {pruned} nodes pruned against {full}");
     let maka = Game::<3>::new(Rules::get(&MAKA_DAI_DAI), MAKA_DAI_DAI.setup).unwrap();
-    let (pruned, full) = (
+    assert_prunes(
+        "maka dai dai",
         fail_low_nodes(&maka, 300, true, true),
         fail_low_nodes(&maka, 300, true, false),
-    );
-    assert!(
-        pruned < full,
-        "maka dai dai: {pruned} nodes pruned against {full}"
     );
     // Not a variant it was played in: the same nodes either way.
     let tai = Game::<5>::new(Rules::get(&TAI), TAI.setup).unwrap();
