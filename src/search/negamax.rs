@@ -1,6 +1,6 @@
 //! The main search below the root and at it: principal variation search with
 //! the transposition table, reverse futility, razoring and null-move pruning,
-//! futility pruning of quiet moves (dai and dai dai only),
+//! futility pruning of quiet moves (dai, dai dai and maka dai dai only),
 //! late-move pruning, singular extension of the table's move (`singular`;
 //! maka dai dai and taikyoku only), late-move reductions, and the
 //! Lazy-SMP deferral of moves another thread is searching.
