@@ -77,10 +77,16 @@ const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
 /// Variants whose centrality counts for other than `Weights::center` says, in
 /// percent: none where it has not been measured in play (it was in dai,
 /// +54 Elo, dai dai, +67, and maka dai dai, +47; `tuning/README.md`,
-/// sixty-fifth to sixty-seventh sessions), and twice in dai, where 4 cp a
-/// step beat 2 by +36 Elo (+10 to +62) in 629 games at 120 ms (sixty-eighth
-/// and sixty-ninth sessions).
-const CENTER_PCT: &[(&str, i32)] = &[("dai", 200), ("tai", 0), ("taikyoku", 0)];
+/// sixty-fifth to sixty-seventh sessions), and twice in dai and maka dai dai,
+/// where 4 cp a step beat 2 at 120 ms: dai by +36 Elo (+10 to +62) in 629
+/// games, maka dai dai by +52 (+6 to +101) in 200 (sixty-eighth and
+/// sixty-ninth sessions).
+const CENTER_PCT: &[(&str, i32)] = &[
+    ("dai", 200),
+    ("makadaidai", 200),
+    ("tai", 0),
+    ("taikyoku", 0),
+];
 
 /// `table`'s percent for the variant called `name` (100 if it has none).
 fn share(table: &[(&str, i32)], name: &str) -> i32 {
@@ -584,8 +590,8 @@ mod tests {
             ..Weights::MATERIAL
         };
         assert_eq!(evaluate_black(&p, &w), p.material() + 60);
-        // Whole where it was measured, twice in dai, where twice won.
-        for (measured, share) in [("dai", 120), ("daidai", 60), ("makadaidai", 60)] {
+        // Whole where it was measured, twice where twice won.
+        for (measured, share) in [("dai", 120), ("daidai", 60), ("makadaidai", 120)] {
             let weights = w.for_variant(measured);
             assert_eq!(
                 evaluate_black(&p, &weights),
