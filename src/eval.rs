@@ -57,8 +57,11 @@ pub struct Weights {
     pub center_scale: i32,
 }
 
-/// `Weights::center`'s default (sixty-fifth session: `tuning/README.md`).
-const CENTER: i32 = 2;
+/// `Weights::center`'s default: 2 won against 0 in dai (+54 Elo), dai dai
+/// (+67) and maka dai dai (+47), and 4 against 2 at 120 ms in dai (+36, +10
+/// to +62, 629 games), maka dai dai (+52, +6 to +101) and dai dai (+72, +25
+/// to +122) (sixty-fifth to sixty-ninth sessions, `tuning/README.md`).
+const CENTER: i32 = 4;
 
 /// Variants whose mobility counts for less than `Weights::mobility` says, in
 /// percent (the others count it whole). Tai: against the 1-ply material-only
@@ -74,19 +77,9 @@ const MOBILITY_PCT: &[(&str, i32)] = &[("tai", 50)];
 /// thirty-first session), where tai gains about 95 Elo from it.
 const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
 
-/// Variants whose centrality counts for other than `Weights::center` says, in
-/// percent: none where it has not been measured in play (it was in dai,
-/// +54 Elo, dai dai, +67, and maka dai dai, +47; `tuning/README.md`,
-/// sixty-fifth to sixty-seventh sessions), and twice in dai and maka dai dai,
-/// where 4 cp a step beat 2 at 120 ms: dai by +36 Elo (+10 to +62) in 629
-/// games, maka dai dai by +52 (+6 to +101) in 200 (sixty-eighth and
-/// sixty-ninth sessions).
-const CENTER_PCT: &[(&str, i32)] = &[
-    ("dai", 200),
-    ("makadaidai", 200),
-    ("tai", 0),
-    ("taikyoku", 0),
-];
+/// Variants whose centrality counts for less than `Weights::center` says, in
+/// percent: those where it has not been measured in play (`CENTER`).
+const CENTER_PCT: &[(&str, i32)] = &[("tai", 0), ("taikyoku", 0)];
 
 /// `table`'s percent for the variant called `name` (100 if it has none).
 fn share(table: &[(&str, i32)], name: &str) -> i32 {
@@ -590,12 +583,11 @@ mod tests {
             ..Weights::MATERIAL
         };
         assert_eq!(evaluate_black(&p, &w), p.material() + 60);
-        // Whole where it was measured, twice where twice won.
-        for (measured, share) in [("dai", 120), ("daidai", 60), ("makadaidai", 120)] {
+        for measured in ["dai", "daidai", "makadaidai"] {
             let weights = w.for_variant(measured);
             assert_eq!(
                 evaluate_black(&p, &weights),
-                p.material() + share,
+                p.material() + 60,
                 "{measured}"
             );
         }
