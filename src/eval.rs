@@ -713,10 +713,10 @@ mod tests {
             ..Weights::MATERIAL
         };
         let tai = only_mobility.for_variant("tai");
-        let whole = only_mobility.for_variant("daidai");
-        assert_eq!(whole, only_mobility);
+        let dai = only_mobility.for_variant("dai");
+        assert_eq!(dai, only_mobility);
         let base = p.material();
-        assert_eq!(evaluate_black(&p, &whole) - base, 4 * diff);
+        assert_eq!(evaluate_black(&p, &dai) - base, 4 * diff);
         assert_eq!(evaluate_black(&p, &tai) - base, 2 * diff);
     }
 
