@@ -60,7 +60,8 @@ pub struct Weights {
 /// `Weights::center`'s default: 2 won against 0 in dai (+54 Elo), dai dai
 /// (+67) and maka dai dai (+47), and 4 against 2 at 120 ms in dai (+36, +10
 /// to +62, 629 games), maka dai dai (+52, +6 to +101) and dai dai (+72, +25
-/// to +122) (sixty-fifth to sixty-ninth sessions, `tuning/README.md`).
+/// to +122) (sixty-fifth to sixty-ninth sessions, `tuning/README.md`). Dai
+/// and maka dai dai count half again (`CENTER_PCT`).
 const CENTER: i32 = 4;
 
 /// Variants whose mobility counts for less than `Weights::mobility` says, in
@@ -77,9 +78,16 @@ const MOBILITY_PCT: &[(&str, i32)] = &[("tai", 50)];
 /// thirty-first session), where tai gains about 95 Elo from it.
 const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
 
-/// Variants whose centrality counts for less than `Weights::center` says, in
-/// percent: those where it has not been measured in play (`CENTER`).
-const CENTER_PCT: &[(&str, i32)] = &[("tai", 0), ("taikyoku", 0)];
+/// Variants whose centrality counts for more or less than `Weights::center`
+/// says, in percent (`CENTER`). Dai and maka dai dai: 6 cp a step won
+/// against 4 at 120 ms (seventieth session). Tai and taikyoku: off; in taikyoku 4 against 0 lost
+/// 24 Elo (-73 to +24) in 200 games at 400 ms, and tai is unplayed.
+const CENTER_PCT: &[(&str, i32)] = &[
+    ("dai", 150),
+    ("makadaidai", 150),
+    ("tai", 0),
+    ("taikyoku", 0),
+];
 
 /// `table`'s percent for the variant called `name` (100 if it has none).
 fn share(table: &[(&str, i32)], name: &str) -> i32 {
@@ -583,11 +591,12 @@ mod tests {
             ..Weights::MATERIAL
         };
         assert_eq!(evaluate_black(&p, &w), p.material() + 60);
-        for measured in ["dai", "daidai", "makadaidai"] {
+        // Dai and maka dai dai count it half again (`CENTER_PCT`).
+        for (measured, bonus) in [("dai", 90), ("daidai", 60), ("makadaidai", 90)] {
             let weights = w.for_variant(measured);
             assert_eq!(
                 evaluate_black(&p, &weights),
-                p.material() + 60,
+                p.material() + bonus,
                 "{measured}"
             );
         }
@@ -713,10 +722,11 @@ mod tests {
             ..Weights::MATERIAL
         };
         let tai = only_mobility.for_variant("tai");
-        let dai = only_mobility.for_variant("dai");
-        assert_eq!(dai, only_mobility);
+        // Dai dai scales none of the weights.
+        let daidai = only_mobility.for_variant("daidai");
+        assert_eq!(daidai, only_mobility);
         let base = p.material();
-        assert_eq!(evaluate_black(&p, &dai) - base, 4 * diff);
+        assert_eq!(evaluate_black(&p, &daidai) - base, 4 * diff);
         assert_eq!(evaluate_black(&p, &tai) - base, 2 * diff);
     }
 
