@@ -79,9 +79,10 @@ const MOBILITY_PCT: &[(&str, i32)] = &[("tai", 50)];
 const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
 
 /// Variants whose centrality counts for more or less than `Weights::center`
-/// says, in percent (`CENTER`). Dai and maka dai dai: 6 cp a step won
-/// against 4 at 120 ms (seventieth session). Tai and taikyoku: off; in taikyoku 4 against 0 lost
-/// 24 Elo (-73 to +24) in 200 games at 400 ms, and tai is unplayed.
+/// says, in percent (`CENTER`). Dai and maka dai dai: 6 cp a step won against
+/// 4 at 120 ms (seventieth session). Tai and taikyoku: off; in taikyoku 4
+/// against 0 lost 24 Elo (-73 to +24) in 200 games at 400 ms, and tai is
+/// unplayed.
 const CENTER_PCT: &[(&str, i32)] = &[
     ("dai", 150),
     ("makadaidai", 150),
