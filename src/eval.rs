@@ -81,9 +81,9 @@ const PROMOTION_PCT: &[(&str, i32)] = &[("taikyoku", 0)];
 /// Variants whose centrality counts for more or less than `Weights::center`
 /// says, in percent (`CENTER`). Dai and maka dai dai: 6 cp a step won against
 /// 4 at 120 ms (seventieth session); dai's 9 against 6 (-73 Elo) and dai
-/// dai's 6 against 4 (-21) lost (seventy-first). Tai and taikyoku: off; in taikyoku 4
-/// against 0 lost 24 Elo (-73 to +24) in 200 games at 400 ms, and tai is
-/// unplayed.
+/// dai's 6 against 4 (-21) lost (seventy-first). Tai and taikyoku: off; in
+/// taikyoku 4 against 0 lost 24 Elo (-73 to +24) in 200 games at 400 ms, and
+/// tai is unplayed.
 const CENTER_PCT: &[(&str, i32)] = &[
     ("dai", 150),
     ("makadaidai", 150),
