@@ -85,6 +85,16 @@ impl Limits {
         self.budget_over(self.horizon.unwrap_or(HORIZON))
     }
 
+    /// The part of `budget_over`'s deepening time that is the move's own
+    /// whatever the search finds: all of a `movetime`, or the byoyomi. The
+    /// rest, the main clock's share, may be stretched or cut (`stability`).
+    pub fn fixed_time(&self) -> Duration {
+        match self.movetime {
+            Some(t) => t,
+            None => self.byoyomi.saturating_sub(SAFETY),
+        }
+    }
+
     /// `(deepen, hard)`: start no iteration after `deepen`, abort the search
     /// at `hard`. On a clock without `movestogo`, `horizon` moves are assumed
     /// to go (and `movestogo` counts as at most that many).

@@ -1,6 +1,7 @@
 //! Alpha-beta search. It returns a legal move for every position that has one and
 //! honours `stop` and every limit. The parts, a file each:
 //! - `root`: iterative deepening, aspiration windows, MultiPV, what is reported;
+//! - `stability`: how much of a clock's share a move's iterations may take;
 //! - `negamax`: principal variation search with the shared transposition table
 //!   (`tt`), reverse futility and null-move pruning, singular extension and
 //!   multi-cut (`singular`), late-move reductions, and Lazy SMP's deferral of
@@ -28,6 +29,7 @@ mod repetition;
 mod root;
 pub mod see;
 mod singular;
+mod stability;
 mod stages;
 pub mod tt;
 mod victim_first;
@@ -142,6 +144,11 @@ pub struct Searcher<'a, const C: usize> {
     /// `movetime` (a cut-short iteration still gives its better root move,
     /// `keep_cut_short`).
     deepen_until: Option<Duration>,
+    /// The part of `deepen_until` that is not scaled (`Limits::fixed_time`),
+    /// and the percent the rest counts at (`stability`).
+    deepen_fixed: Duration,
+    deepen_pct: u32,
+    stability: stability::Stability,
     hard: Option<Duration>,
     max_nodes: u64,
     nodes: u64,
@@ -302,6 +309,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
             stop,
             start: Instant::now(),
             deepen_until: None,
+            deepen_fixed: Duration::ZERO,
+            deepen_pct: 100,
+            stability: stability::Stability::default(),
             hard: None,
             max_nodes: u64::MAX,
             nodes: 0,

@@ -301,6 +301,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             if let Some((b, k)) = busy_key {
                 b.enter(k);
             }
+            let nodes_before = self.nodes;
             self.pos.make_deferred(mv);
             let score = if i == 0 {
                 // The table's move where there is one (never put off).
@@ -330,6 +331,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
             self.pos.unmake();
             if let Some((b, k)) = busy_key {
                 b.leave(k);
+            }
+            if ply == 0 {
+                self.stability.spent(mv, self.nodes - nodes_before);
             }
             if self.aborted {
                 break;

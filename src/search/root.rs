@@ -25,8 +25,11 @@ impl<'a, const C: usize> Searcher<'a, C> {
         self.pondering();
         if let Some((deepen, hard)) = limits.budget_for(self.pos.rules.def.name) {
             self.deepen_until = Some(deepen);
+            self.deepen_fixed = limits.fixed_time().min(deepen);
             self.hard = Some(hard);
         }
+        self.deepen_pct = 100;
+        self.stability = Default::default();
         self.max_nodes = limits.nodes.unwrap_or(u64::MAX);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut root = Vec::new();
@@ -66,6 +69,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 // A helper got here first: its iteration stands for this one.
                 result = taken;
                 depth = result.depth;
+                self.judge_stability(&result);
                 if result.score.abs() > MATE_BOUND || self.deepening_time_spent() {
                     break;
                 }
@@ -125,6 +129,9 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 && let Some((lead, false)) = &self.lead
             {
                 lead.post(&result, self.seldepth.max(depth));
+            }
+            if !self.aborted && lines == 1 {
+                self.judge_stability(&result);
             }
             let decided = lines == 1 && result.score.abs() > MATE_BOUND;
             if self.aborted || decided || self.deepening_time_spent() {
@@ -226,12 +233,27 @@ impl<'a, const C: usize> Searcher<'a, C> {
         }
     }
 
-    /// Whether the time to start iterations in is spent (not while pondering).
+    /// Whether the time to start iterations in is spent (not while pondering):
+    /// the fixed part of it, and the clock's share scaled by `deepen_pct`,
+    /// within the hard limit.
     fn deepening_time_spent(&mut self) -> bool {
-        !self.pondering()
-            && self
-                .deepen_until
-                .is_some_and(|until| self.start.elapsed() >= until)
+        let Some(until) = self.deepen_until else {
+            return false;
+        };
+        let flexible = until.saturating_sub(self.deepen_fixed);
+        let mut until = self.deepen_fixed + flexible * self.deepen_pct / 100;
+        if let Some(hard) = self.hard {
+            until = until.min(hard);
+        }
+        !self.pondering() && self.start.elapsed() >= until
+    }
+
+    /// Sets the share of the clock's time to deepen in from how the best move
+    /// and the score moved in the iteration just completed (`stability`).
+    fn judge_stability(&mut self, result: &SearchResult) {
+        self.deepen_pct = self
+            .stability
+            .update(result.depth, result.best, result.score);
     }
 
     /// The main thread's take-over of a helper's result of at least `depth`,
