@@ -275,6 +275,26 @@ mod tests {
     }
 
     #[test]
+    fn only_the_main_times_share_may_be_scaled() {
+        let ms = Duration::from_millis;
+        let movetime = Limits {
+            movetime: Some(ms(300)),
+            ..Default::default()
+        };
+        let (deepen, _) = movetime.budget().unwrap();
+        assert!(
+            movetime.fixed_time() >= deepen,
+            "all of a move time is fixed"
+        );
+        let both = Limits {
+            byoyomi: ms(1_000),
+            ..on_clock(ms(10_000))
+        };
+        assert_eq!(both.fixed_time(), ms(950));
+        assert_eq!(on_clock(ms(10_000)).fixed_time(), Duration::ZERO);
+    }
+
+    #[test]
     fn an_asked_horizon_overrides_the_variants() {
         let clock = on_clock(Duration::from_secs(60));
         assert_eq!(clock.budget_for("tai"), clock.budget_over(120));
