@@ -249,7 +249,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
     }
 
     /// Sets the share of the clock's time to deepen in from how the best move
-    /// and the score moved in the iteration just completed (`stability`).
+    /// and the score moved in the iteration just completed, and where the
+    /// root's nodes went (`stability`).
     fn judge_stability(&mut self, result: &SearchResult) {
         self.deepen_pct = self
             .stability
