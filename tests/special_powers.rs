@@ -246,3 +246,55 @@ fn range_capture_promotes_only_on_enemies() {
     let m = format!("{from}{}", name(19, 15));
     assert!(moves.contains(&m), "{m} in {moves:?}");
 }
+
+/// Range lines fly over lower ranks, so make leaves them alone when only such
+/// pieces cross them and recomputes them when a stop (a piece of the line's
+/// rank or higher) comes or goes: each step checked against a fresh build.
+#[test]
+fn range_lines_follow_only_their_stops() {
+    let def = &TAIKYOKU;
+    let s = sfen(
+        def,
+        &[
+            (17, 17, "(GG)"),
+            (15, 15, "(RO)"),
+            (17, 14, "p"),
+            (17, 10, "(gg)"),
+            (19, 19, "K"),
+            (35, 0, "k"),
+        ],
+        "b",
+    );
+    let mut game = Game::<11>::new(Rules::get(def), &s).unwrap();
+    let geo = game.pos.rules.geo.clone();
+    let mv = |a: (usize, usize), b: (usize, usize)| {
+        let name = |(x, y)| geo.name(geo.square(x, y));
+        format!("{}{}", name(a), name(b))
+    };
+    let gg = game.pos.piece_at(geo.square(17, 17)).unwrap();
+    let sees = |game: &Game<11>, x, y| game.pos.compute_attacks(gg).test(geo.square(x, y) as usize);
+    assert!(
+        !sees(&game, 17, 9),
+        "the white great general stops the file"
+    );
+    // A rank-1 piece leaves the great general's diagonal, a pawn (unranked) steps
+    // along its file: neither was a stop.
+    for (from, to) in [((15, 15), (15, 14)), ((17, 14), (17, 15))] {
+        game.play_text(&mv(from, to)).unwrap();
+        game.pos.validate().unwrap();
+    }
+    // The white great general leaves the file: the line runs on to the edge.
+    game.play_text(&mv((19, 19), (19, 18))).unwrap();
+    game.play_text(&mv((17, 10), (20, 10))).unwrap();
+    game.pos.validate().unwrap();
+    assert!(sees(&game, 17, 0));
+    // A royal (above every rank) steps onto the diagonal and cuts it.
+    game.play_text(&mv((19, 18), (18, 18))).unwrap();
+    game.pos.validate().unwrap();
+    assert!(!sees(&game, 19, 19));
+    for _ in 0..5 {
+        game.undo();
+        game.pos.validate().unwrap();
+    }
+    assert!(!sees(&game, 17, 9));
+}
