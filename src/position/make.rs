@@ -43,7 +43,6 @@ impl<const C: usize> Position<C> {
         debug_assert!(mover != NO_PIECE, "no piece on the from square");
         let old_form = self.pieces[mover as usize].form;
         let undo = self.undo_record(mv, mover, old_form);
-        self.touched_rank = 0;
         // Squares whose occupancy changes: only these can alter other pieces'
         // attacks. Emptied: the victims' squares off the destination and the from
         // square; filled: the destination, unless it held a victim (then it is
@@ -122,7 +121,6 @@ impl<const C: usize> Position<C> {
             filled,
             replaced,
             log_start: undo.attack_log_start,
-            touched_rank: self.touched_rank,
         });
         self.history.push(undo);
         self.stm = self.stm.flip();
@@ -140,14 +138,7 @@ impl<const C: usize> Position<C> {
     #[inline]
     pub fn sync(&mut self) {
         if let Some(p) = self.pending.take() {
-            self.upkeep(
-                p.mover,
-                &p.emptied,
-                p.filled,
-                p.replaced,
-                p.log_start,
-                p.touched_rank,
-            );
+            self.upkeep(p.mover, &p.emptied, p.filled, p.replaced, p.log_start);
         }
     }
 
@@ -163,8 +154,8 @@ impl<const C: usize> Position<C> {
         filled: Square,
         replaced: Square,
         log_start: u32,
-        touched_rank: u8,
     ) {
+        let touched_rank = self.touched_rank(mover);
         let mut seen = Bitboard::EMPTY;
         for &s in emptied {
             seen |= self.attackers[s as usize];
@@ -193,6 +184,23 @@ impl<const C: usize> Position<C> {
         }
         self.refresh_attacks(mover);
         self.update_hitters(mover, log_start as usize, emptied, filled, replaced);
+    }
+
+    /// The highest range-capture rank (clamped to `RANKS`) among the pieces the
+    /// last move moved or took, the mover in its old form and its new: range
+    /// lines of a higher rank fly over them all. The top rank where no piece
+    /// captures by range (nothing to skip).
+    fn touched_rank(&self, mover: PieceId) -> u8 {
+        if !self.rules.has_range_capture {
+            return RANKS as u8;
+        }
+        let undo = self.history.last().expect("a move was made");
+        let victims = &self.captured[undo.captured_start as usize..];
+        let rank = (victims.iter())
+            .map(|&v| self.motion[v as usize].rank)
+            .fold(self.motion[mover as usize].rank, u8::max)
+            .max(self.rules.rank[undo.old_form as usize]);
+        rank.min(RANKS as u8)
     }
 
     /// Brings `hitters` up to date after the pieces moved and the attacks were

@@ -62,9 +62,6 @@ struct Pending {
     filled: Square,
     replaced: Square,
     log_start: u32,
-    /// The highest range-capture rank (clamped to `RANKS`) among the pieces
-    /// the move put or lifted: range lines of a higher rank fly over them all.
-    touched_rank: u8,
 }
 
 /// A change to a piece's attack set: the squares that flipped.
@@ -137,8 +134,6 @@ pub struct Position<const C: usize> {
     attack_log: Vec<Logged<C>>,
     /// The last move's attack upkeep, if `make_deferred` left it to `sync`.
     pending: Option<Pending>,
-    /// `Pending::touched_rank` of the move being made (`toggle_occupancy`).
-    touched_rank: u8,
 }
 
 /// A royal's worth in an exchange: losing it ends the game for a side with one.
@@ -211,7 +206,6 @@ impl<const C: usize> Position<C> {
             captured: Vec::new(),
             attack_log: Vec::new(),
             pending: None,
-            touched_rank: 0,
         }
     }
 
@@ -330,9 +324,6 @@ impl<const C: usize> Position<C> {
     fn toggle_occupancy(&mut self, side: usize, rank: u8, sq: Square) {
         self.occ[side].toggle(sq as usize);
         self.occ_all.toggle(sq as usize);
-        if rank != 0 {
-            self.touched_rank = self.touched_rank.max(rank.min(RANKS as u8));
-        }
         for k in 0..(rank as usize).min(RANKS) {
             self.occ_rank[k].toggle(sq as usize);
         }
