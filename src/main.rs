@@ -42,9 +42,10 @@ const USAGE: &str = "usage:
                                  from the start, positions searched to depth D
                                  within CP of equal, no duplicates (see books/);
                                  --option (repeatable): an Eval weight for them
-  large-shogi bench [--depth-offset N]
+  large-shogi bench [--depth-offset N] [--repeat N]
                                  fixed positions of every variant, one thread:
                                  nodes, nodes per second, and the node signature
+                                 (--repeat: each position N times, median time)
   large-shogi tune [--variant <name>] [--skip N] [--steps N] [--rate CP]
                    [--min-samples N] [--prior W] [--holdout N]
                    [--mobility yes|no] <games file> ...
@@ -626,34 +627,57 @@ fn tool_pieces(args: &[String]) -> i32 {
     }
 }
 
-/// `bench [--depth-offset N]`: the search bench (see `tools::bench`).
+/// `bench [--depth-offset N] [--repeat N]`: the search bench (see
+/// `tools::bench`). With `--repeat`, each position is searched that many
+/// times and its median time is reported (the searches are the same each
+/// time), so that one run gives a node rate a shared machine's noise does not
+/// swing.
 fn tool_bench(args: &[String]) -> i32 {
-    let offset = match args {
-        [] => 0,
-        [flag, n] if flag == "--depth-offset" => match n.parse::<i32>() {
-            Ok(n) if (-10..=10).contains(&n) => n,
-            _ => {
-                eprintln!("bad argument '{flag} {n}'\n{}", usage());
-                return 2;
-            }
-        },
-        _ => {
-            eprintln!("bad argument '{}'\n{}", args.join(" "), usage());
+    let (mut offset, mut repeat) = (0, 1);
+    let mut rest = args;
+    while !rest.is_empty() {
+        let parsed = match rest {
+            [flag, n, ..] if flag == "--depth-offset" => n
+                .parse::<i32>()
+                .ok()
+                .filter(|n| (-10..=10).contains(n))
+                .map(|n| offset = n),
+            [flag, n, ..] if flag == "--repeat" => n
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .map(|n| repeat = n),
+            _ => None,
+        };
+        if parsed.is_none() {
+            eprintln!("bad argument '{}'\n{}", rest.join(" "), usage());
             return 2;
         }
-    };
+        rest = &rest[2..];
+    }
     let mut nodes = 0u64;
     let mut elapsed = std::time::Duration::ZERO;
     for p in large_shogi::tools::bench::POSITIONS {
-        match large_shogi::tools::bench::run_position(p, offset) {
+        match large_shogi::tools::bench::run_repeated(p, offset, repeat) {
             Ok(r) => {
+                let nps =
+                    |t: std::time::Duration| (r.nodes as f64 / t.as_secs_f64().max(1e-9)) as u64;
+                let spread = if repeat > 1 {
+                    format!(
+                        "  (median of {repeat}; {} to {} nps)",
+                        nps(r.slowest),
+                        nps(r.fastest)
+                    )
+                } else {
+                    String::new()
+                };
                 say!(
-                    "{:<11} depth {:>2} {:>10} nodes {:>8.3} s {:>9} nps  best {}  moves [{}]",
+                    "{:<11} depth {:>2} {:>10} nodes {:>8.3} s {:>9} nps  best {}  moves [{}]{spread}",
                     p.variant,
                     (p.depth as i32 + offset).max(1),
                     r.nodes,
                     r.elapsed.as_secs_f64(),
-                    (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-9)) as u64,
+                    nps(r.elapsed),
                     r.best,
                     p.moves
                 );

@@ -79,6 +79,10 @@ fn bad_arguments_exit_with_status_2() {
         vec!["perft", "1", "--sfen", "15/15 b - 1"],
         vec!["perft", "1", "--moves", "1a1b"],
         vec!["frobnicate"],
+        vec!["bench", "--repeat"],
+        vec!["bench", "--repeat", "0"],
+        vec!["bench", "--repeat", "2", "--depth-offset", "11"],
+        vec!["bench", "--depth-offset", "1", "--fast"],
     ] {
         let out = engine().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -70,6 +70,46 @@ pub fn run_position(p: &BenchPosition, depth_offset: i32) -> Result<BenchResult,
     crate::with_chunks!(def, search(def, p.moves, depth))
 }
 
+/// A position searched `repeat` times (at least once): its median time in
+/// `elapsed`, and the fastest and slowest. The searches are the same each time
+/// (one thread, a fresh table); a run that differs is an error.
+pub fn run_repeated(
+    p: &BenchPosition,
+    depth_offset: i32,
+    repeat: usize,
+) -> Result<RepeatedResult, String> {
+    let first = run_position(p, depth_offset)?;
+    let mut times = vec![first.elapsed];
+    for _ in 1..repeat {
+        let r = run_position(p, depth_offset)?;
+        if (r.nodes, &r.best) != (first.nodes, &first.best) {
+            return Err(format!(
+                "{} searched {} nodes ({}), then {} ({}): not deterministic",
+                p.variant, first.nodes, first.best, r.nodes, r.best
+            ));
+        }
+        times.push(r.elapsed);
+    }
+    times.sort();
+    Ok(RepeatedResult {
+        nodes: first.nodes,
+        elapsed: times[times.len() / 2],
+        fastest: times[0],
+        slowest: times[times.len() - 1],
+        best: first.best,
+    })
+}
+
+/// `run_repeated`'s answer.
+pub struct RepeatedResult {
+    pub nodes: u64,
+    /// The median time (the upper one of an even count).
+    pub elapsed: Duration,
+    pub fastest: Duration,
+    pub slowest: Duration,
+    pub best: String,
+}
+
 fn search<const C: usize>(
     def: &'static VariantDef,
     moves: &str,
@@ -111,6 +151,14 @@ mod tests {
             .map(|p| run_position(p, 0).unwrap().nodes)
             .sum();
         assert_eq!(total, SIGNATURE, "bench signature changed");
+    }
+
+    #[test]
+    fn repeated_runs_report_the_median() {
+        let p = &POSITIONS[1];
+        let r = run_repeated(p, -3, 3).unwrap();
+        assert_eq!(r.nodes, run_position(p, -3).unwrap().nodes);
+        assert!(r.fastest <= r.elapsed && r.elapsed <= r.slowest);
     }
 
     #[test]
