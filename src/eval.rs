@@ -48,6 +48,12 @@ pub struct Weights {
     /// Coarser scores make more of the search's bounds coincide, so that one
     /// result settles more later searches of the same position.
     pub grain: i32,
+    /// What a draw by repetition is worth to the side the search is for, in
+    /// centipawns below equal (contempt: positive, the engine plays on rather
+    /// than repeat against a weaker opponent; negative, it takes the draw
+    /// sooner). A search setting kept here so that it is an option like the
+    /// weights; the static score never reads it.
+    pub contempt: i32,
     /// The share (percent) of `mobility` that counts on this variant's board
     /// (`MOBILITY_PCT`; set by `for_variant`, not an option).
     pub mobility_pct: i32,
@@ -109,6 +115,7 @@ impl Default for Weights {
             threat: 0,
             threat_first: 0,
             grain: 1,
+            contempt: 0,
             mobility_pct: 100,
             promotion_scale: 100,
             center_scale: 100,
@@ -128,6 +135,7 @@ impl Weights {
         threat: 0,
         threat_first: 0,
         grain: 1,
+        contempt: 0,
         mobility_pct: 100,
         promotion_scale: 100,
         center_scale: 100,
@@ -209,6 +217,12 @@ pub const PARAMS: &[Param] = &[
         min: 1,
         max: 64,
         field: |w| &mut w.grain,
+    },
+    Param {
+        name: "Contempt",
+        min: -1000,
+        max: 1000,
+        field: |w| &mut w.contempt,
     },
 ];
 

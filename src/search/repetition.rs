@@ -1,5 +1,6 @@
 //! Repetitions inside the search, judged as the rules judge them: perpetual
-//! check, perpetual pursuit and repeated passes lose; other repetitions draw.
+//! check, perpetual pursuit and repeated passes lose; other repetitions draw
+//! (scored by the `Contempt` setting, 0 by default).
 
 use super::{ATTACK, CHECK, MoveFacts, PASS, PERPETUAL_SCORE, Searcher};
 use crate::moves::Move;
@@ -55,11 +56,23 @@ impl<'a, const C: usize> Searcher<'a, C> {
                         PERPETUAL_SCORE
                     });
                 }
-                return Some(0);
+                return Some(self.draw_score(ply));
             }
             back += 2;
         }
         None
+    }
+
+    /// A draw's score for the side to move at `ply`: `Contempt` below equal
+    /// for the side the search is for (to move at even plies), as much above
+    /// for its opponent.
+    fn draw_score(&self, ply: usize) -> i32 {
+        let contempt = self.weights.contempt;
+        if ply.is_multiple_of(2) {
+            -contempt
+        } else {
+            contempt
+        }
     }
 
     /// Whether the move `k` plies before the node at `ply` gave check (`CHECK`) or

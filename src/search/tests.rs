@@ -28,6 +28,19 @@ fn score_of_last_move(sfen: &str, line: &[&str; 5], with_checks: bool) -> i32 {
 /// The score of `mv` searched to `depth` after the game's `moves` from `sfen`,
 /// with the game's move facts given to the searcher or not.
 fn score_after(sfen: &str, moves: &[&str], mv: &str, depth: u32, with_facts: bool) -> i32 {
+    let weights = crate::eval::Weights::default();
+    score_with(sfen, moves, mv, depth, with_facts, weights)
+}
+
+/// `score_after` with these weights (and `Contempt`).
+fn score_with(
+    sfen: &str,
+    moves: &[&str],
+    mv: &str,
+    depth: u32,
+    with_facts: bool,
+    weights: crate::eval::Weights,
+) -> i32 {
     let rules = Rules::get(&DAI);
     let mut game = Game::<2>::new(rules, sfen).unwrap();
     for m in moves {
@@ -35,7 +48,8 @@ fn score_after(sfen: &str, moves: &[&str], mv: &str, depth: u32, with_facts: boo
     }
     let stop = AtomicBool::new(false);
     let tt = Arc::new(TranspositionTable::new(1));
-    let mut s = Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt);
+    let mut s =
+        Searcher::new(game.pos.clone(), game.keys_before(), &stop, tt).with_weights(weights);
     if with_facts {
         s = s.with_game_facts(game.repetition_facts());
     }
@@ -69,6 +83,34 @@ fn a_return_to_the_start_position_is_a_repetition() {
     assert_eq!(score_after(sfen, &moves, "7a8a", 1, true), 0);
     // One move of the cycle different: no repetition, the rook counts.
     assert!(score_after(sfen, &moves, "7a7b", 1, true) < -500);
+}
+
+/// Contempt scores a draw by repetition below equal for the side searched
+/// for, wherever in the tree the repetition falls, and the other way round
+/// when negative.
+#[test]
+fn contempt_moves_the_draw_score_for_the_side_searched_for() {
+    let sfen = "7k7/15/R14/15/15/15/15/15/15/15/15/15/15/15/14K b - 1";
+    let moves = ["15c14c", "8a7a", "14c15c"];
+    let with = |contempt| {
+        let weights = crate::eval::Weights {
+            contempt,
+            ..Default::default()
+        };
+        score_with(sfen, &moves, "7a8a", 1, true, weights)
+    };
+    // White's move repeats the start one ply from the root.
+    assert_eq!(with(0), 0);
+    assert_eq!(with(50), -50);
+    assert_eq!(with(-50), 50);
+    // Two plies from the root: White, a rook down, repeats the start, and
+    // the draw costs Black, searched for, its contempt.
+    let (sfen2, moves2) = (sfen, ["15c14c", "8a7a"]);
+    let weights = crate::eval::Weights {
+        contempt: 70,
+        ..Default::default()
+    };
+    assert_eq!(score_with(sfen2, &moves2, "14c15c", 2, true, weights), -70);
 }
 
 #[test]
