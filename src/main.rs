@@ -18,8 +18,9 @@ const USAGE: &str = "usage:
                                  JSON on stdout: a bestmove object with the best
                                  N lines (and, with --stream, an info object per
                                  iteration and line first); --option (repeatable):
-                                 an Eval weight or a rule reading, as setoption
-                                 takes them (default: depth 4, 1 thread, 64 MB)
+                                 an Eval weight, Contempt or a rule reading, as
+                                 setoption takes them (default: depth 4, 1 thread,
+                                 64 MB)
   large-shogi match --engine1 <cmd> --engine2 <cmd> [--games N] [--concurrency K]
                     [--tc movetime=MS|nodes=N|depth=N|SEC[+INC][/BYO]] [--variant <name>]
                     [--tc1 <tc>] [--tc2 <tc>] [--option1 NAME=VALUE] [--option2 NAME=VALUE]
