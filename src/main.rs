@@ -661,8 +661,7 @@ fn tool_bench(args: &[String]) -> i32 {
     for p in large_shogi::tools::bench::POSITIONS {
         match large_shogi::tools::bench::run_repeated(p, offset, repeat) {
             Ok(r) => {
-                let nps =
-                    |t: std::time::Duration| (r.nodes as f64 / t.as_secs_f64().max(1e-9)) as u64;
+                let nps = |t| nodes_per_second(r.nodes, t);
                 let spread = if repeat > 1 {
                     format!(
                         "  (median of {repeat}; {} to {} nps)",
@@ -694,9 +693,14 @@ fn tool_bench(args: &[String]) -> i32 {
     say!(
         "bench: {nodes} nodes in {:.3} s, {} nps, signature {nodes}",
         elapsed.as_secs_f64(),
-        (nodes as f64 / elapsed.as_secs_f64().max(1e-9)) as u64
+        nodes_per_second(nodes, elapsed)
     );
     0
+}
+
+/// The bench's rate: `nodes` searched in `t`.
+fn nodes_per_second(nodes: u64, t: std::time::Duration) -> u64 {
+    (nodes as f64 / t.as_secs_f64().max(1e-9)) as u64
 }
 
 /// The variant named after `--variant`, or `None` after saying what is wrong.

@@ -105,12 +105,14 @@ fn contempt_moves_the_draw_score_for_the_side_searched_for() {
     assert_eq!(with(-50), 50);
     // Two plies from the root: White, a rook down, repeats the start, and
     // the draw costs Black, searched for, its contempt.
-    let (sfen2, moves2) = (sfen, ["15c14c", "8a7a"]);
     let weights = crate::eval::Weights {
         contempt: 70,
         ..Default::default()
     };
-    assert_eq!(score_with(sfen2, &moves2, "14c15c", 2, true, weights), -70);
+    assert_eq!(
+        score_with(sfen, &moves[..2], "14c15c", 2, true, weights),
+        -70
+    );
 }
 
 #[test]
