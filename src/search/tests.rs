@@ -92,27 +92,20 @@ fn a_return_to_the_start_position_is_a_repetition() {
 fn contempt_moves_the_draw_score_for_the_side_searched_for() {
     let sfen = "7k7/15/R14/15/15/15/15/15/15/15/15/15/15/15/14K b - 1";
     let moves = ["15c14c", "8a7a", "14c15c"];
-    let with = |contempt| {
+    let with = |plies: usize, mv: &str, depth: u32, contempt: i32| {
         let weights = crate::eval::Weights {
             contempt,
             ..Default::default()
         };
-        score_with(sfen, &moves, "7a8a", 1, true, weights)
+        score_with(sfen, &moves[..plies], mv, depth, true, weights)
     };
     // White's move repeats the start one ply from the root.
-    assert_eq!(with(0), 0);
-    assert_eq!(with(50), -50);
-    assert_eq!(with(-50), 50);
+    assert_eq!(with(3, "7a8a", 1, 0), 0);
+    assert_eq!(with(3, "7a8a", 1, 50), -50);
+    assert_eq!(with(3, "7a8a", 1, -50), 50);
     // Two plies from the root: White, a rook down, repeats the start, and
     // the draw costs Black, searched for, its contempt.
-    let weights = crate::eval::Weights {
-        contempt: 70,
-        ..Default::default()
-    };
-    assert_eq!(
-        score_with(sfen, &moves[..2], "14c15c", 2, true, weights),
-        -70
-    );
+    assert_eq!(with(2, "14c15c", 2, 70), -70);
 }
 
 #[test]
