@@ -1422,13 +1422,13 @@ impl Runner {
             }
         }
         // USI: one `bestmove` per search, printed before the next command (other
-        // than `isready`) returns.
+        // than `isready` and `ponderhit`, which leave a search running) returns.
         let first = line.split_whitespace().next();
         if !cecp && !self.cecp() && first == Some("go") && errors == 0 {
             self.searches += 1;
         }
         let may_run = match first {
-            None | Some("isready") => self.searches,
+            None | Some("isready" | "ponderhit") => self.searches,
             Some("go") if !cecp => 1,
             Some(_) => 0,
         };
