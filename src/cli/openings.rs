@@ -1,0 +1,69 @@
+//! `openings`: an openings file for `match --openings`.
+
+use super::flag_pairs;
+use large_shogi::variants;
+
+/// `openings [--variant V] [--count N] [--plies N] [--seed S] [--max-eval CP]
+/// [--depth D] [--option EvalX=N]...`: an openings file on stdout (see
+/// `tools::openings`).
+pub fn run(args: &[String]) -> i32 {
+    use large_shogi::tools::openings::{OpeningsConfig, file_text, generate};
+    let mut cfg = OpeningsConfig {
+        variant: variants::ALL[0],
+        count: 60,
+        plies: 8,
+        seed: 1,
+        max_eval: 80,
+        depth: 2,
+        options: Vec::new(),
+    };
+    let parsed = flag_pairs(args, None, |flag, value, n| match (flag, n) {
+        ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
+        ("--count", Some(n @ 1..=100_000)) => {
+            cfg.count = n as usize;
+            true
+        }
+        ("--plies", Some(n @ 1..=1000)) => {
+            cfg.plies = n as usize;
+            true
+        }
+        ("--seed", Some(n)) => {
+            cfg.seed = n;
+            true
+        }
+        ("--max-eval", Some(n @ 0..=100_000)) => {
+            cfg.max_eval = n as i32;
+            true
+        }
+        ("--depth", Some(n @ 1..=64)) => {
+            cfg.depth = n as u32;
+            true
+        }
+        ("--option", _) => {
+            let (name, text) = value.split_once('=').unwrap_or((value, ""));
+            let param = large_shogi::eval::param(name);
+            let mut w = large_shogi::eval::Weights::default();
+            match param.map(|p| (p, p.set(&mut w, Some(text)))) {
+                Some((p, Ok(()))) => {
+                    cfg.options.push((p, p.get(&w)));
+                    true
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    });
+    if let Err(code) = parsed {
+        return code;
+    }
+    match generate(&cfg) {
+        Ok(openings) => {
+            print!("{}", file_text(&cfg, &openings));
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            1
+        }
+    }
+}
