@@ -107,6 +107,12 @@ pub fn flag_pairs(
     Ok(())
 }
 
+/// Stores flag value `n` (already checked against its range) in `slot`: true,
+/// for `flag_pairs`, unless it does not fit the slot's type.
+pub fn put<T: TryFrom<u64>>(slot: &mut T, n: u64) -> bool {
+    T::try_from(n).map(|v| *slot = v).is_ok()
+}
+
 /// The variants' protocol names, comma-separated.
 pub fn variant_names() -> String {
     let names: Vec<&str> = variants::ALL.iter().map(|v| v.name).collect();

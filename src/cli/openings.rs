@@ -1,6 +1,6 @@
 //! `openings`: an openings file for `match --openings`.
 
-use super::flag_pairs;
+use super::{flag_pairs, put};
 use large_shogi::variants;
 
 /// `openings [--variant V] [--count N] [--plies N] [--seed S] [--max-eval CP]
@@ -19,26 +19,11 @@ pub fn run(args: &[String]) -> i32 {
     };
     let parsed = flag_pairs(args, None, |flag, value, n| match (flag, n) {
         ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
-        ("--count", Some(n @ 1..=100_000)) => {
-            cfg.count = n as usize;
-            true
-        }
-        ("--plies", Some(n @ 1..=1000)) => {
-            cfg.plies = n as usize;
-            true
-        }
-        ("--seed", Some(n)) => {
-            cfg.seed = n;
-            true
-        }
-        ("--max-eval", Some(n @ 0..=100_000)) => {
-            cfg.max_eval = n as i32;
-            true
-        }
-        ("--depth", Some(n @ 1..=64)) => {
-            cfg.depth = n as u32;
-            true
-        }
+        ("--count", Some(n @ 1..=100_000)) => put(&mut cfg.count, n),
+        ("--plies", Some(n @ 1..=1000)) => put(&mut cfg.plies, n),
+        ("--seed", Some(n)) => put(&mut cfg.seed, n),
+        ("--max-eval", Some(n @ 0..=100_000)) => put(&mut cfg.max_eval, n),
+        ("--depth", Some(n @ 1..=64)) => put(&mut cfg.depth, n),
         ("--option", _) => {
             let (name, text) = value.split_once('=').unwrap_or((value, ""));
             let param = large_shogi::eval::param(name);

@@ -1,6 +1,6 @@
 //! `tune`: piece values fitted to played games.
 
-use super::{flag_pairs, usage};
+use super::{flag_pairs, put, usage};
 use large_shogi::variants;
 
 /// `tune [--variant V] [--skip N] [--steps N] [--rate CP] [--min-samples N]
@@ -21,14 +21,8 @@ pub fn run(args: &[String]) -> i32 {
     let mut files = Vec::new();
     let parsed = flag_pairs(args, Some(&mut files), |flag, value, n| match (flag, n) {
         ("--variant", _) => variants::by_name(value).map(|v| cfg.variant = v).is_some(),
-        ("--skip", Some(n @ 0..=10_000)) => {
-            cfg.skip = n as usize;
-            true
-        }
-        ("--steps", Some(n @ 1..=100_000)) => {
-            cfg.steps = n as usize;
-            true
-        }
+        ("--skip", Some(n @ 0..=10_000)) => put(&mut cfg.skip, n),
+        ("--steps", Some(n @ 1..=100_000)) => put(&mut cfg.steps, n),
         ("--rate", Some(n @ 1..=100)) => {
             cfg.rate = n as f64;
             true
@@ -40,14 +34,8 @@ pub fn run(args: &[String]) -> i32 {
             }
             _ => false,
         },
-        ("--holdout", Some(n @ 0..=100)) => {
-            cfg.holdout = n as usize;
-            true
-        }
-        ("--min-samples", Some(n @ 1..=10_000_000)) => {
-            cfg.min_samples = n as usize;
-            true
-        }
+        ("--holdout", Some(n @ 0..=100)) => put(&mut cfg.holdout, n),
+        ("--min-samples", Some(n @ 1..=10_000_000)) => put(&mut cfg.min_samples, n),
         ("--mobility", _) => match value {
             "yes" | "no" => {
                 cfg.mobility = value == "yes";
