@@ -3,9 +3,12 @@
 //! Every malformed or illegal command gets one `info string error: ...` line and
 //! leaves the engine's state as it was.
 
+mod reporter;
+
 use super::session::{
-    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS, Out, SearchSetup, Session, Signals, UsiReporter,
+    DEFAULT_HASH_MB, MAX_HASH_MB, MAX_THREADS, Out, SearchSetup, Session, Signals,
 };
+use reporter::UsiReporter;
 
 /// Most MultiPV lines accepted.
 pub const MAX_MULTIPV: usize = 500;
