@@ -1,6 +1,6 @@
 //! `analyse`: one position searched, JSON out.
 
-use super::{usage, variant_names};
+use super::usage;
 use large_shogi::protocol::session::{Out, new_session};
 use large_shogi::variants;
 use std::sync::Arc;
@@ -37,7 +37,7 @@ pub fn run(args: &[String]) -> i32 {
                     variant = v;
                     Ok(2)
                 }
-                None => Err(format!("--variant takes one of: {}", variant_names())),
+                None => Err(format!("--variant takes one of: {}", variants::names(", "))),
             },
             "--sfen" => match args.get(i + 1) {
                 Some(s) => {

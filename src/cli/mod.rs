@@ -76,7 +76,7 @@ variants:";
 
 /// The usage text, with the variants' protocol names.
 pub fn usage() -> String {
-    format!("{USAGE} {}", variant_names())
+    format!("{USAGE} {}", variants::names(", "))
 }
 
 /// Walks the `--flag value` pairs of `args`, handing each to `set` (the flag,
@@ -111,17 +111,6 @@ pub fn flag_pairs(
 /// for `flag_pairs`, unless it does not fit the slot's type.
 pub fn put<T: TryFrom<u64>>(slot: &mut T, n: u64) -> bool {
     T::try_from(n).map(|v| *slot = v).is_ok()
-}
-
-/// The variants' protocol names, comma-separated.
-pub fn variant_names() -> String {
-    let names: Vec<&str> = variants::ALL.iter().map(|v| v.name).collect();
-    names.join(", ")
-}
-
-/// The bench's rate: `nodes` searched in `t`.
-pub fn nodes_per_second(nodes: u64, t: std::time::Duration) -> u64 {
-    (nodes as f64 / t.as_secs_f64().max(1e-9)) as u64
 }
 
 /// The variant named after `--variant`, or `None` after saying what is wrong.

@@ -72,6 +72,12 @@ pub static ALL: &[&VariantDef] = &[
     &taikyoku::TAIKYOKU,
 ];
 
+/// The variants' protocol names, in `ALL`'s order, joined by `sep`.
+pub fn names(sep: &str) -> String {
+    let names: Vec<&str> = ALL.iter().map(|v| v.name).collect();
+    names.join(sep)
+}
+
 pub fn by_name(name: &str) -> Option<&'static VariantDef> {
     ALL.iter()
         .copied()

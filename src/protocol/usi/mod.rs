@@ -174,11 +174,10 @@ impl Engine {
     fn usi(&self) {
         self.say(&format!("id name {ENGINE_NAME}"));
         self.say("id author the Large Shogi developers");
-        let names: Vec<&str> = variants::ALL.iter().map(|v| v.name).collect();
         self.say(&format!(
             "option name USI_Variant type combo default {} var {}",
-            names[0],
-            names.join(" var ")
+            variants::ALL[0].name,
+            variants::names(" var ")
         ));
         self.say(&format!(
             "option name USI_Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
@@ -225,11 +224,7 @@ impl Engine {
                 }
                 None => self.error(&format!(
                     "USI_Variant must be one of: {}",
-                    variants::ALL
-                        .iter()
-                        .map(|v| v.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    variants::names(", ")
                 )),
             },
             "Threads" => match value.as_deref().and_then(|v| v.parse::<usize>().ok()) {
