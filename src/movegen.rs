@@ -196,6 +196,36 @@ impl<const C: usize> Position<C> {
         self.captures_of(ids, out);
     }
 
+    /// Where a capture by piece `id` lands that takes a piece on one of
+    /// `victims`: on a victim, or (a range move) past a victim on one of its
+    /// range-capturing lines, flying over it. `None` for a piece whose moves
+    /// are generated apart from its attack set, whose captures must be asked
+    /// one by one (`visit_victims`). Quiescence orders by it, so a landing
+    /// misfiled (past a victim but out of range, reached by another atom)
+    /// costs order, not a move.
+    pub(crate) fn landings_taking(
+        &self,
+        id: PieceId,
+        victims: &Bitboard<C>,
+    ) -> Option<Bitboard<C>> {
+        let motion = self.motion_of(id);
+        if motion.generates(Motion::GEN_MODAL) || motion.moves_apart() {
+            return None;
+        }
+        let mut out = *victims;
+        if motion.has(Motion::RANGE) {
+            // Past each victim on a range line (usually one victim).
+            let (sq, rays) = (self.piece(id).sq, self.rays());
+            for v in victims.iter() {
+                let (d, _) = rays.line(sq, v as Square);
+                if d < 8 && motion.range_dirs & 1 << d != 0 {
+                    out |= *rays.ray(v as Square, d);
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// The captures of the side to move's pieces `ids`, in id order.
     fn captures_of(&self, ids: Bitboard<C>, out: &mut Vec<Move>) {
         let us = self.side_to_move();

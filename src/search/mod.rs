@@ -189,7 +189,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Per (form, destination), how often a quiet move there caused a cutoff,
     /// weighted by depth; shared by a Lazy-SMP search's threads.
     quiet_history: Arc<QuietHistory>,
-    /// Room for one piece's moves (checking the table's move).
+    /// Room for one piece's moves (checking the table's move), or for the
+    /// captures taking the best victims (`taking_first`).
     scratch: Vec<Move>,
     /// Room for one range piece's summed lines (`range_gains`), lent out while
     /// a move list is scored.
