@@ -45,7 +45,7 @@ fn capture_key(mv: Move, victims: i32, attacker: impl FnOnce() -> i32) -> Option
 }
 
 /// The leading moves of `moves` that start on its first move's square.
-fn piece_run(moves: &[Move]) -> &[Move] {
+pub(super) fn piece_run(moves: &[Move]) -> &[Move] {
     let from = moves[0].from;
     let n = (moves.iter()).position(|m| m.from != from);
     &moves[..n.unwrap_or(moves.len())]
