@@ -162,11 +162,11 @@ impl<const C: usize> Position<C> {
             // The unbroken run of attacked squares out from the piece, by masks
             // (range lines run long), then what lies past its first enemy.
             let mut run = rays.ray_within(p.sq, d, max as usize);
-            if let Some(gap) = rays.nearest(d, &run.and_not(att)) {
+            if let Some(gap) = rays.nearest(p.sq, d, &run.and_not(att)) {
                 run = run.and_not(rays.ray(gap as Square, d));
                 run.clear(gap);
             }
-            if let Some(e) = rays.nearest(d, &(run & *enemy)) {
+            if let Some(e) = rays.nearest(p.sq, d, &(run & *enemy)) {
                 out |= run & *rays.ray(e as Square, d);
             }
         }

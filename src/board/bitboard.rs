@@ -177,6 +177,32 @@ impl<const C: usize> Bitboard<C> {
         None
     }
 
+    /// Lowest set index, where none lies below bit `from`: the words below
+    /// its word are not looked at.
+    #[inline]
+    pub fn first_from(&self, from: usize) -> Option<usize> {
+        let start = from / 64;
+        for (i, &w) in self.words().iter().enumerate().skip(start) {
+            if w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// Highest set index, where none lies above bit `to`: the words above its
+    /// word are not looked at.
+    #[inline]
+    pub fn last_to(&self, to: usize) -> Option<usize> {
+        let end = (to / 64 + 1).min(2 * C);
+        for (i, &w) in self.words()[..end].iter().enumerate().rev() {
+            if w != 0 {
+                return Some(i * 64 + 63 - w.leading_zeros() as usize);
+            }
+        }
+        None
+    }
+
     /// Highest set index.
     #[inline]
     pub fn last(&self) -> Option<usize> {
@@ -514,6 +540,23 @@ mod tests {
             assert_eq!(b.iter().collect::<Vec<_>>(), bits, "{b:?}");
             assert_eq!(b.first(), bits.first().copied());
             assert_eq!(b.last(), bits.last().copied());
+            // From or up to any bit (the scans that skip the words beyond it),
+            // for the sets that hold nothing on the skipped side.
+            for bound in [0, 63, 64, 65, 127, 128, Bitboard::<C>::CAPACITY - 1] {
+                let above: Vec<_> = bits.iter().copied().filter(|&i| i >= bound).collect();
+                let below: Vec<_> = bits.iter().copied().filter(|&i| i <= bound).collect();
+                let mut upper = *b;
+                let mut lower = *b;
+                for i in 0..Bitboard::<C>::CAPACITY {
+                    if i < bound {
+                        upper.clear(i);
+                    } else if i > bound {
+                        lower.clear(i);
+                    }
+                }
+                assert_eq!(upper.first_from(bound), above.first().copied());
+                assert_eq!(lower.last_to(bound), below.last().copied());
+            }
         }
     }
 

@@ -26,7 +26,6 @@ impl<const C: usize> Position<C> {
             attack_log_start: self.attack_log.len() as u32,
             hash: self.hash,
             mobility: self.mobility,
-            hitters: self.hitters,
             quiet_plies: self.quiet_plies,
         }
     }
@@ -183,6 +182,7 @@ impl<const C: usize> Position<C> {
             }
         }
         self.refresh_attacks(mover);
+        self.hitters_log.push(self.hitters);
         self.update_hitters(mover, log_start as usize, emptied, filled, replaced);
     }
 
@@ -526,8 +526,9 @@ impl<const C: usize> Position<C> {
 
     /// Takes back the last move made.
     pub fn unmake(&mut self) {
-        // A move never synced logged no attack change: the loop below finds none.
-        self.pending = None;
+        // A move never synced logged no attack change (the loop below finds
+        // none) and left `hitters` as they were.
+        let synced = self.pending.take().is_none();
         let undo = self.history.pop().expect("unmake without a move");
         self.stm = self.stm.flip();
         self.move_number -= 1;
@@ -557,7 +558,12 @@ impl<const C: usize> Position<C> {
         self.hash = undo.hash;
         self.mobility_tracked = tracked;
         self.mobility = undo.mobility;
-        self.hitters = undo.hitters;
+        if synced {
+            self.hitters = self
+                .hitters_log
+                .pop()
+                .expect("a synced move logged its hitters");
+        }
         self.quiet_plies = undo.quiet_plies;
     }
 

@@ -47,8 +47,6 @@ struct Undo<const C: usize> {
     /// The tracked mobility before the move: unmake restores it rather than
     /// undoing each attack change's share.
     mobility: [i32; 2],
-    /// `hitters` before the move.
-    hitters: [Bitboard<C>; 2],
     /// `quiet_plies` before the move.
     quiet_plies: u32,
 }
@@ -129,6 +127,10 @@ pub struct Position<const C: usize> {
     /// evaluation's progress term reads.
     quiet_plies: u32,
     history: Vec<Undo<C>>,
+    /// `hitters` before each synced move of `history` (only the attack upkeep
+    /// changes them): most of the search's moves are taken back unsynced, and
+    /// on the big boards the two sets are hundreds of bytes to copy.
+    hitters_log: Vec<[Bitboard<C>; 2]>,
     captured: Vec<PieceId>,
     /// Changes to attack sets, as (piece, old set ^ new set), for unmake.
     attack_log: Vec<Logged<C>>,
@@ -203,6 +205,7 @@ impl<const C: usize> Position<C> {
             move_number: 1,
             quiet_plies: 0,
             history: Vec::new(),
+            hitters_log: Vec::new(),
             captured: Vec::new(),
             attack_log: Vec::new(),
             pending: None,
