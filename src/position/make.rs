@@ -154,7 +154,7 @@ impl<const C: usize> Position<C> {
         replaced: Square,
         log_start: u32,
     ) {
-        let touched_rank = self.touched_rank(mover);
+        let ranks = self.touched_ranks(mover, emptied, replaced);
         let mut seen = Bitboard::EMPTY;
         for &s in emptied {
             seen |= self.attackers[s as usize];
@@ -178,7 +178,7 @@ impl<const C: usize> Position<C> {
             while x != 0 {
                 let id = w * 64 + x.trailing_zeros() as usize;
                 x &= x - 1;
-                self.update_lines(id as PieceId, emptied, filled, replaced, touched_rank);
+                self.update_lines(id as PieceId, emptied, filled, replaced, &ranks);
             }
         }
         self.refresh_attacks(mover);
@@ -186,21 +186,51 @@ impl<const C: usize> Position<C> {
         self.update_hitters(mover, log_start as usize, emptied, filled, replaced);
     }
 
-    /// The highest range-capture rank (clamped to `RANKS`) among the pieces the
-    /// last move moved or took, the mover in its old form and its new: range
-    /// lines of a higher rank fly over them all. The top rank where no piece
+    /// Per changed square, the highest range-capture rank (clamped to `RANKS`)
+    /// among the pieces that left or reached it: the mover in its old form and
+    /// its new, and what it took. A range line of a higher rank flies over
+    /// them all, so that square cannot change it. The top rank where no piece
     /// captures by range (nothing to skip).
-    fn touched_rank(&self, mover: PieceId) -> u8 {
+    fn touched_ranks(&self, mover: PieceId, emptied: &[Square], replaced: Square) -> TouchedRanks {
+        let top = RANKS as u8;
+        let mut ranks = TouchedRanks {
+            emptied: [top; MAX_VICTIMS],
+            more: [top; 2],
+            max: top,
+        };
         if !self.rules.has_range_capture {
-            return RANKS as u8;
+            return ranks;
         }
         let undo = self.history.last().expect("a move was made");
-        let victims = &self.captured[undo.captured_start as usize..];
-        let rank = (victims.iter())
-            .map(|&v| self.motion[v as usize].rank)
-            .fold(self.motion[mover as usize].rank, u8::max)
-            .max(self.rules.rank[undo.old_form as usize]);
-        rank.min(RANKS as u8)
+        let clamp = |r: u8| r.min(top);
+        let old = clamp(self.rules.rank[undo.old_form as usize]);
+        let new = clamp(self.motion[mover as usize].rank);
+        // `make_deferred` empties the victims' squares in the order it takes
+        // them (the one on the destination replaced, not emptied), then the
+        // mover's square.
+        let mut i = 0;
+        let mut on_replaced = 0;
+        for &v in &self.captured[undo.captured_start as usize..] {
+            let rank = clamp(self.motion[v as usize].rank);
+            if self.pieces[v as usize].sq == replaced {
+                on_replaced = rank;
+            } else {
+                ranks.emptied[i] = rank;
+                i += 1;
+            }
+        }
+        if i < emptied.len() {
+            ranks.emptied[i] = old;
+        }
+        ranks.more = [new, on_replaced.max(new)];
+        if replaced == undo.mv.from {
+            // Igui with promotion: the piece stays but turns over.
+            ranks.more[1] = old.max(new).max(on_replaced);
+        }
+        ranks.max = (ranks.emptied[..emptied.len()].iter())
+            .chain(&ranks.more)
+            .fold(0, |m, &r| m.max(r));
+        ranks
     }
 
     /// Brings `hitters` up to date after the pieces moved and the attacks were
@@ -396,12 +426,12 @@ impl<const C: usize> Position<C> {
         emptied: &[Square],
         filled: Square,
         replaced: Square,
-        touched_rank: u8,
+        ranks: &TouchedRanks,
     ) {
         let m = self.motion[id as usize];
         if !m.has(Motion::SEPARABLE) {
             if m.has(Motion::LINEWISE) {
-                return self.recompute_lines(id, m, emptied, [filled, replaced], touched_rank);
+                return self.recompute_lines(id, m, emptied, [filled, replaced], ranks);
             }
             return self.refresh_attacks(id);
         }
@@ -439,10 +469,13 @@ impl<const C: usize> Position<C> {
         m: Motion,
         emptied: &[Square],
         more: [Square; 2],
-        touched_rank: u8,
+        ranks: &TouchedRanks,
     ) {
+        // Whether the pieces that left or reached a square of touched rank
+        // `r` are all flown over by this piece's range lines.
+        let flown_over = |r: u8| m.rank != 0 && r < m.rank.min(RANKS as u8);
         let mut live = m.dirs | m.range_dirs | m.extra_dirs;
-        if m.rank != 0 && touched_rank < m.rank.min(RANKS as u8) {
+        if flown_over(ranks.max) {
             // No stop of this piece's range lines came or went (it flies over
             // every piece the move moved or took): a line with nothing but a
             // range slide stands. In taikyoku 85 % of such lines did.
@@ -454,12 +487,15 @@ impl<const C: usize> Position<C> {
         let sq = self.pieces[id as usize].sq;
         let rays = self.rays;
         let mut dirs = 0u8;
-        for &s in emptied.iter().chain(&more) {
+        for (i, &s) in emptied.iter().enumerate() {
+            if self.attackers[s as usize].test(id as usize) {
+                dirs |= self.line_through(&m, sq, s, flown_over(ranks.emptied[i]), true);
+            }
+        }
+        // `replaced`'s occupancy did not change: another piece stands there.
+        for (k, &s) in more.iter().enumerate() {
             if s != NO_SQUARE && self.attackers[s as usize].test(id as usize) {
-                let (d, _) = rays.line(sq, s);
-                if d < 8 {
-                    dirs |= 1 << d;
-                }
+                dirs |= self.line_through(&m, sq, s, flown_over(ranks.more[k]), k == 0);
             }
         }
         dirs &= live;
@@ -489,6 +525,31 @@ impl<const C: usize> Position<C> {
             self.line_extras_into(&mut new, id, dirs & m.extra_dirs);
         }
         self.apply_diff(id, old ^ new);
+    }
+
+    /// For `recompute_lines`: the direction bit of the line from `sq` (a
+    /// piece moving as `m`) through changed square `s`, if the change can
+    /// alter it, else 0. Only these parts can: the plain slide where the
+    /// square's `occupancy` changed short of its end; the range slide
+    /// likewise, unless it has `flown_over` every piece that came or went;
+    /// the other line atoms always; the leaps never. In taikyoku half of the
+    /// lines recomputed for any square they saw came out the same.
+    #[inline(always)]
+    fn line_through(
+        &self,
+        m: &Motion,
+        sq: Square,
+        s: Square,
+        flown_over: bool,
+        occupancy: bool,
+    ) -> u8 {
+        let (d, dist) = self.rays.line(sq, s);
+        if d >= 8 {
+            return 0;
+        }
+        let plain = occupancy && dist < m.ray_max[d] as usize;
+        let range = !flown_over && dist < m.range_max[d] as usize;
+        ((plain || range || m.extra_dirs & (1 << d) != 0) as u8) << d
     }
 
     /// Takes a captured piece off the board. Its attack set and its bits in the
@@ -642,6 +703,14 @@ impl<const C: usize> Position<C> {
             visit(mv.to, v);
         }
     }
+}
+
+/// `Position::touched_ranks`: the rank of each changed square, in the order
+/// of `emptied` and of `[filled, replaced]`, and the highest.
+struct TouchedRanks {
+    emptied: [u8; MAX_VICTIMS],
+    more: [u8; 2],
+    max: u8,
 }
 
 /// Most pieces one move can take: a range capture along the longest line.
