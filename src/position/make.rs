@@ -460,8 +460,9 @@ impl<const C: usize> Position<C> {
     /// `update_lines` for a piece whose attacks run along its lines but are not
     /// plain slides (`Motion::LINEWISE`: range captures, jumping slides, modal
     /// atoms, leaps on a slide's line): each of its lines through a changed
-    /// square it attacks is recomputed whole, and the leaps put back: one line
-    /// walked, where a refresh walks every line the piece has.
+    /// square it attacks, where the change can alter it (`line_through`), is
+    /// recomputed whole, and the leaps put back: one line walked, where a
+    /// refresh walks every line the piece has.
     #[inline(never)]
     fn recompute_lines(
         &mut self,
