@@ -166,6 +166,21 @@ impl<const C: usize> Bitboard<C> {
             .sum()
     }
 
+    /// `self.count_and_not(not) - other.count_and(and)` in one pass over the
+    /// words: the tracked mobility's share of a piece put on or taken off the
+    /// board (its attacks off its side's squares, less its side's other
+    /// pieces covering its square), which a range capture asks of each of its
+    /// many victims.
+    #[inline]
+    pub fn count_and_not_less(&self, not: &Self, other: &Self, and: &Self) -> i32 {
+        let (a, n, o, b) = (self.words(), not.words(), other.words(), and.words());
+        let mut count = 0i32;
+        for i in 0..2 * C {
+            count += (a[i] & !n[i]).count_ones() as i32 - (o[i] & b[i]).count_ones() as i32;
+        }
+        count
+    }
+
     /// Lowest set index.
     #[inline]
     pub fn first(&self) -> Option<usize> {
@@ -466,6 +481,9 @@ mod tests {
         assert_eq!(mask.count_and_not(&b) as usize, n - expected.len());
         assert_eq!(mask.count_and(&b) as usize, expected.len());
         assert_eq!(b.count_and(&inv), 0);
+        let e = expected.len() as i32;
+        assert_eq!(mask.count_and_not_less(&b, &b, &mask), n as i32 - 2 * e);
+        assert_eq!(b.count_and_not_less(&inv, &inv, &mask), 2 * e - n as i32);
         // Full complement does leak (that is what not_within is for).
         assert_eq!((!b).count() as usize, C * 128 - expected.len());
         // Shifts cross word boundaries and drop bits at the ends.

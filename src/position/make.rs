@@ -1,7 +1,9 @@
 //! Make and unmake, with an undo record (no copy-make: large boards make copies dear).
 
 use super::leap_table::Motion;
-use super::{Logged, Pending, Position, RANKS, SIDE_KEY, Undo, piece_key, side_sign};
+use super::{
+    ADVANCE, CENTER, Logged, Pending, Position, RANKS, SIDE_KEY, Undo, add_shares, piece_key,
+};
 use crate::board::{Bitboard, NO_SQUARE, Square};
 use crate::moves::Move;
 use crate::types::{FormId, NO_PIECE, PieceId};
@@ -90,6 +92,7 @@ impl<const C: usize> Position<C> {
             // Igui with promotion: the piece stays but turns over.
             self.lift::<true>(mover);
             self.set_form(mover, new_form);
+            self.refresh_share(mover);
             self.put::<true>(mover);
             replaced = mv.from;
         }
@@ -302,36 +305,24 @@ impl<const C: usize> Position<C> {
     pub fn capture_change(&self, mv: Move) -> Option<[i32; 4]> {
         let mover = self.board[mv.from as usize];
         let (mut change, mut last, mut royal) = ([0; 4], None, false);
-        self.visit_victims(mv, |sq, v| {
-            let m = &self.motion[v as usize];
-            let side = self.pieces[v as usize].side;
-            let sign = side_sign(side);
-            change[0] -= sign * m.value;
-            change[1] -= sign * m.potential;
-            royal |= m.has(Motion::ROYAL);
-            change[2] -= self.advance_share(m, side, sq);
-            change[3] -= self.center_share(m, side, sq);
+        self.visit_victims(mv, |_, v| {
+            add_shares(&mut change, &self.shares[v as usize], -1);
+            royal |= self.motion[v as usize].has(Motion::ROYAL);
             last = Some(self.pieces[v as usize].form);
         });
         if royal {
             return None;
         }
         let p = self.pieces[mover as usize];
-        let old = self.tables.motion(p.form, p.side.index());
         let new_form = self.form_after(mover, mv, last);
         let new = if new_form != p.form {
-            self.tables.motion(new_form, p.side.index())
+            &self.tables.motion(new_form, p.side.index())
         } else {
-            old
+            &self.motion[mover as usize]
         };
-        let sign = side_sign(p.side);
-        change[0] += sign * (new.value - old.value);
-        change[1] += sign * (new.potential - old.potential);
         // A piece promoting to a royal leaves the advance's sum.
-        change[2] +=
-            self.advance_share(&new, p.side, mv.to) - self.advance_share(&old, p.side, mv.from);
-        change[3] +=
-            self.center_share(&new, p.side, mv.to) - self.center_share(&old, p.side, mv.from);
+        add_shares(&mut change, &self.share_as(new, p.side, mv.to), 1);
+        add_shares(&mut change, &self.shares[mover as usize], -1);
         Some(change)
     }
 
@@ -362,6 +353,7 @@ impl<const C: usize> Position<C> {
             self.lift::<true>(mover);
             self.set_form(mover, new_form);
             self.pieces[mover as usize].sq = mv.to;
+            self.refresh_share(mover);
             self.put::<true>(mover);
         } else {
             let us = self.pieces[mover as usize].side;
@@ -375,11 +367,11 @@ impl<const C: usize> Position<C> {
     #[inline(always)]
     fn shift(&mut self, id: PieceId, from: Square, to: Square) {
         let side = self.pieces[id as usize].side;
-        let m = self.motion[id as usize];
-        if !m.has(Motion::ROYAL) {
-            self.advance += self.advance_of(side, to) - self.advance_of(side, from);
-        }
-        self.center += self.center_share(&m, side, to) - self.center_share(&m, side, from);
+        // Only the advance and the centrality depend on the square.
+        let share = self.share_as(&self.motion[id as usize], side, to);
+        let old = std::mem::replace(&mut self.shares[id as usize], share);
+        self.sums[ADVANCE] += share[ADVANCE] - old[ADVANCE];
+        self.sums[CENTER] += share[CENTER] - old[CENTER];
         let side = side.index();
         self.board[from as usize] = NO_PIECE;
         self.board[to as usize] = id;
@@ -611,6 +603,7 @@ impl<const C: usize> Position<C> {
             self.lift::<false>(mover);
             self.set_form(mover, undo.old_form);
             self.pieces[mover as usize].sq = mv.from;
+            self.refresh_share(mover);
             self.put::<false>(mover);
         }
         while self.captured.len() > undo.captured_start as usize {

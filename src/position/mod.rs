@@ -96,18 +96,15 @@ pub struct Position<const C: usize> {
     attacks: Vec<Bitboard<C>>,
     attackers: Vec<Bitboard<C>>,
     royals: [u32; 2],
-    /// Piece values, Black minus White (kept by `put` and `lift`).
-    material: i32,
-    /// Ranks the non-royal pieces stand forward of their own back rank, summed,
-    /// Black minus White (kept by `put`, `lift` and `shift`).
-    advance: i32,
-    /// Centrality (`Rays::centrality`) of the stepping pieces (neither royal
-    /// nor sliding), summed, Black minus White (kept by `put`, `lift` and
-    /// `shift`).
-    center: i32,
-    /// Value the pieces' promotions still ahead would add (`Form::potential`),
-    /// Black minus White.
-    potential: i32,
+    /// The evaluation's running sums, Black minus White (indexed by
+    /// `MATERIAL`, `POTENTIAL`, `ADVANCE` and `CENTER`): the pieces on the
+    /// board's `shares`, kept by `put`, `lift` and `shift`.
+    sums: Shares,
+    /// Per piece, what it adds to `sums` on its square in its current form:
+    /// set where its square or form changes, so that taking it off (a range
+    /// capture's many victims), putting it back, and asking what a capture
+    /// would take (`capture_change`) read it rather than work it out.
+    shares: Vec<Shares>,
     /// Ids of the pieces that are or may become royal (by promotion): where the
     /// royals are found without walking every piece.
     royal_watch: Vec<PieceId>,
@@ -153,6 +150,29 @@ pub const RANKS: usize = crate::rules::compiled::MAX_RANK;
 
 pub const SIDE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// The evaluation's running sums of the pieces on the board (`Position::sums`)
+/// or one piece's part of them (`Position::shares`), Black minus White: by
+/// `MATERIAL`, `POTENTIAL`, `ADVANCE` and `CENTER`, the order
+/// `capture_change` gives its change in.
+pub type Shares = [i32; 4];
+/// Piece values.
+pub const MATERIAL: usize = 0;
+/// Value the pieces' promotions still ahead would add (`Form::potential`).
+pub const POTENTIAL: usize = 1;
+/// Ranks the non-royal pieces stand forward of their own back rank.
+pub const ADVANCE: usize = 2;
+/// Centrality (`Rays::centrality`) of the stepping pieces (neither royal nor
+/// sliding).
+pub const CENTER: usize = 3;
+
+/// `sums += sign * share`, lane by lane.
+#[inline(always)]
+fn add_shares(sums: &mut Shares, share: &Shares, sign: i32) {
+    for (s, x) in sums.iter_mut().zip(share) {
+        *s += sign * x;
+    }
+}
+
 #[inline]
 fn side_sign(side: Side) -> i32 {
     if side == Side::Black { 1 } else { -1 }
@@ -191,10 +211,8 @@ impl<const C: usize> Position<C> {
             // it needs no bounds checks.
             attackers: vec![Bitboard::EMPTY; Bitboard::<C>::CAPACITY],
             royals: [0; 2],
-            material: 0,
-            advance: 0,
-            center: 0,
-            potential: 0,
+            sums: [0; 4],
+            shares: Vec::new(),
             royal_watch: Vec::new(),
             apart: Bitboard::EMPTY,
             mobility_tracked: false,
@@ -225,6 +243,7 @@ impl<const C: usize> Position<C> {
             p.pieces.push(PieceInfo { form, side, sq });
             p.motion.push(p.tables.motion(form, side.index()));
             p.attacks.push(Bitboard::EMPTY);
+            p.shares.push(p.share_of(id));
             p.put::<true>(id);
             if rules.may_become_royal(form) {
                 p.royal_watch.push(id);
@@ -262,9 +281,11 @@ impl<const C: usize> Position<C> {
             // one-bit write into it stalls on store forwarding.
             let i = side.index();
             let att = &self.attacks[id as usize];
-            self.mobility[i] += att.count_and_not(&self.occ[i]) as i32
-                - att.test(sq as usize) as i32
-                - self.attackers[sq as usize].count_and(&self.side_ids[i]) as i32;
+            self.mobility[i] += att.count_and_not_less(
+                &self.occ[i],
+                &self.attackers[sq as usize],
+                &self.side_ids[i],
+            ) - att.test(sq as usize) as i32;
         }
         self.board[sq as usize] = id;
         self.toggle_occupancy(side.index(), m.rank, sq);
@@ -274,12 +295,8 @@ impl<const C: usize> Position<C> {
         }
         if m.has(Motion::ROYAL) {
             self.royals[side.index()] += 1;
-        } else {
-            self.advance += self.advance_of(side, sq);
         }
-        self.center += self.center_share(&m, side, sq);
-        self.material += side_sign(side) * m.value;
-        self.potential += side_sign(side) * m.potential;
+        add_shares(&mut self.sums, &self.shares[id as usize], 1);
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -297,9 +314,8 @@ impl<const C: usize> Position<C> {
             // so among them), without building a one-piece set to mask it.
             let att = &self.attacks[id as usize];
             let covering = &self.attackers[sq as usize];
-            let others =
-                covering.count_and(&self.side_ids[i]) as i32 - covering.test(id as usize) as i32;
-            self.mobility[i] -= att.count_and_not(&self.occ[i]) as i32 - others;
+            self.mobility[i] -= att.count_and_not_less(&self.occ[i], covering, &self.side_ids[i])
+                + covering.test(id as usize) as i32;
         }
         let m = self.motion[id as usize];
         self.board[sq as usize] = NO_PIECE;
@@ -308,12 +324,8 @@ impl<const C: usize> Position<C> {
         self.dependent.clear(id as usize);
         if m.has(Motion::ROYAL) {
             self.royals[side.index()] -= 1;
-        } else {
-            self.advance -= self.advance_of(side, sq);
         }
-        self.center -= self.center_share(&m, side, sq);
-        self.material -= side_sign(side) * m.value;
-        self.potential -= side_sign(side) * m.potential;
+        add_shares(&mut self.sums, &self.shares[id as usize], -1);
         if HASH {
             self.hash ^= piece_key(form, side, sq);
         }
@@ -361,6 +373,32 @@ impl<const C: usize> Position<C> {
             return 0;
         }
         side_sign(side) * self.rays.centrality(sq)
+    }
+
+    /// What piece `id` adds to `sums` on its square in its current form.
+    #[inline]
+    fn share_of(&self, id: PieceId) -> Shares {
+        let PieceInfo { side, sq, .. } = self.pieces[id as usize];
+        self.share_as(&self.motion[id as usize], side, sq)
+    }
+
+    /// What a piece of `side` moving as `m` would add to `sums` on `sq`.
+    #[inline]
+    fn share_as(&self, m: &Motion, side: Side, sq: Square) -> Shares {
+        let sign = side_sign(side);
+        [
+            sign * m.value,
+            sign * m.potential,
+            self.advance_share(m, side, sq),
+            self.center_share(m, side, sq),
+        ]
+    }
+
+    /// Sets piece `id`'s `shares` entry after its square or form changed (off
+    /// the board: `put` adds it).
+    #[inline]
+    fn refresh_share(&mut self, id: PieceId) {
+        self.shares[id as usize] = self.share_of(id);
     }
 
     #[inline]
@@ -615,27 +653,27 @@ impl<const C: usize> Position<C> {
     /// Sum of piece values, Black minus White.
     #[inline]
     pub fn material(&self) -> i32 {
-        self.material
+        self.sums[MATERIAL]
     }
 
     /// Value the promotions still ahead of the pieces on the board would add,
     /// Black minus White.
     #[inline]
     pub fn potential(&self) -> i32 {
-        self.potential
+        self.sums[POTENTIAL]
     }
 
     /// Ranks the non-royal pieces stand forward of their own back rank, summed,
     /// Black minus White.
     #[inline]
     pub fn advance(&self) -> i32 {
-        self.advance
+        self.sums[ADVANCE]
     }
 
     /// The stepping pieces' centrality, summed, Black minus White.
     #[inline]
     pub fn center(&self) -> i32 {
-        self.center
+        self.sums[CENTER]
     }
 
     /// From now on, keeps the mobility incrementally (the search's positions).

@@ -123,26 +123,23 @@ impl<const C: usize> Position<C> {
             }
         }
         let fresh = Position::<C>::from_sfen(self.rules, &self.to_sfen())?;
-        if self.potential != fresh.potential {
-            return Err(format!(
-                "potential {} vs fresh {}",
-                self.potential, fresh.potential
-            ));
+        // Every piece's share, on the board or taken (put back as it was).
+        for id in 0..self.pieces.len() as PieceId {
+            if self.shares[id as usize] != self.share_of(id) {
+                return Err(format!(
+                    "the share of the piece on {} kept wrong",
+                    self.square_name(self.piece(id).sq)
+                ));
+            }
         }
-        if self.advance != fresh.advance {
-            return Err(format!(
-                "advance {} vs fresh {}",
-                self.advance, fresh.advance
-            ));
-        }
-        if self.center != fresh.center {
-            return Err(format!("center {} vs fresh {}", self.center, fresh.center));
-        }
-        if self.material != fresh.material {
-            return Err(format!(
-                "material {} vs fresh {}",
-                self.material, fresh.material
-            ));
+        let names = ["material", "potential", "advance", "center"];
+        for (k, name) in names.iter().enumerate() {
+            if self.sums[k] != fresh.sums[k] {
+                return Err(format!(
+                    "{name} {} vs fresh {}",
+                    self.sums[k], fresh.sums[k]
+                ));
+            }
         }
         if self.occ_rank != fresh.occ_rank {
             return Err("range-capture rank occupancy differs".into());
