@@ -368,10 +368,15 @@ impl<const C: usize> Position<C> {
     fn shift(&mut self, id: PieceId, from: Square, to: Square) {
         let side = self.pieces[id as usize].side;
         // Only the advance and the centrality depend on the square.
-        let share = self.share_as(&self.motion[id as usize], side, to);
-        let old = std::mem::replace(&mut self.shares[id as usize], share);
-        self.sums[ADVANCE] += share[ADVANCE] - old[ADVANCE];
-        self.sums[CENTER] += share[CENTER] - old[CENTER];
+        let m = &self.motion[id as usize];
+        let (advance, center) = (
+            self.advance_share(m, side, to),
+            self.center_share(m, side, to),
+        );
+        let share = &mut self.shares[id as usize];
+        self.sums[ADVANCE] += advance - share[ADVANCE];
+        self.sums[CENTER] += center - share[CENTER];
+        (share[ADVANCE], share[CENTER]) = (advance, center);
         let side = side.index();
         self.board[from as usize] = NO_PIECE;
         self.board[to as usize] = id;
