@@ -98,7 +98,11 @@ impl<const C: usize> Position<C> {
             }
         }
         if motion.generates(Motion::GEN_EMPEROR) {
-            self.emperor_moves(out, self.form(id), us, from);
+            self.emperor_moves::<CAPTURES_ONLY>(out, self.form(id), us, from);
+            // Its captures-only moves are all captures.
+            if CAPTURES_ONLY {
+                unsure = out.len();
+            }
         }
         if motion.generates(Motion::GEN_MULTI) {
             self.lion_moves(out, self.form(id), us, from);
@@ -305,13 +309,26 @@ impl<const C: usize> Position<C> {
 
     /// The emperor: to any empty square, or onto any enemy no enemy piece protects
     /// (a protected royal is never taken). Squares its other atoms reach are
-    /// generated already. Destinations in square order.
+    /// generated already. Destinations in square order; with `CAPTURES_ONLY`,
+    /// the captures alone.
     #[inline(never)]
-    fn emperor_moves(&self, out: &mut Vec<Move>, form: &Form, us: Side, from: Square) {
+    fn emperor_moves<const CAPTURES_ONLY: bool>(
+        &self,
+        out: &mut Vec<Move>,
+        form: &Form,
+        us: Side,
+        from: Square,
+    ) {
         let them = us.flip();
         let id = self.piece_at(from).expect("the emperor");
         let enemy = self.occupied_ref(them);
-        let mut targets = self.squares().and_not(&self.occupied()) | *enemy;
+        // Captures only: the enemies, not the hundreds of empty squares (a
+        // third of a tai search went to generating and filtering those).
+        let mut targets = if CAPTURES_ONLY {
+            *enemy
+        } else {
+            self.squares().and_not(&self.occupied()) | *enemy
+        };
         targets.and_not_assign(self.attacks_ref(id));
         if targets.is_empty() {
             return;
