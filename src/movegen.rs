@@ -322,29 +322,32 @@ impl<const C: usize> Position<C> {
         let them = us.flip();
         let id = self.piece_at(from).expect("the emperor");
         let enemy = self.occupied_ref(them);
-        // Captures only: the enemies, not the hundreds of empty squares (a
-        // third of a tai search went to generating and filtering those).
+        // An enemy emperor protects every other piece of its side: with one,
+        // only it may be taken; with two, nothing. (Emperors move apart from
+        // their attack sets, so they are among those few pieces.)
+        let (n, one) = (self.moving_apart(them).iter())
+            .filter(|&e| self.motion_of(e as PieceId).generates(Motion::GEN_EMPEROR))
+            .fold((0, None), |(n, _), e| (n + 1, Some(e as PieceId)));
+        let takeable = match (n, one) {
+            (0, _) => *enemy,
+            (1, Some(e)) => Bitboard::from_index(self.piece(e).sq as usize),
+            _ => Bitboard::EMPTY,
+        };
+        // Captures only: the takeable enemies, not the hundreds of empty
+        // squares (a third of a tai search went to generating and filtering
+        // those).
         let mut targets = if CAPTURES_ONLY {
-            *enemy
+            takeable
         } else {
-            self.squares().and_not(&self.occupied()) | *enemy
+            self.squares().and_not(&self.occupied()) | takeable
         };
         targets.and_not_assign(self.attacks_ref(id));
-        if targets.is_empty() {
-            return;
-        }
-        // An enemy emperor protects every other piece of its side.
-        let theirs = self.pieces_of(them);
-        let (n, one) = (theirs.iter())
-            .filter(|&e| self.form(e as PieceId).movement[them.index()].emperor)
-            .fold((0, None), |(n, _), e| (n + 1, Some(e as PieceId)));
         for to in targets.iter() {
             let to = to as Square;
             let capture = enemy.test(to as usize);
             if capture {
                 let v = self.piece_at(to).expect("an enemy");
-                let guarded = n > 1 || (n == 1 && one != Some(v));
-                if guarded || self.protected_from_emperor(v, from) {
+                if self.protected_from_emperor(v, from) {
                     continue;
                 }
             }

@@ -90,6 +90,38 @@ fn an_emperor_protects_its_side() {
     assert!(moves.iter().any(|m| m.starts_with("10j1a")));
 }
 
+/// The emperor's captures alone (quiescence's generation): the unprotected
+/// pieces with one enemy emperor or none, nothing with two.
+#[test]
+fn emperor_captures_only_what_it_may_take() {
+    let captures = |game: &Game<3>| {
+        let geo = &game.pos.rules.geo;
+        let from = geo.square(9, 9);
+        let mut list = Vec::new();
+        game.pos.generate_captures(&mut list);
+        let mut v: Vec<String> = (list.iter())
+            .filter(|m| m.from == from)
+            .map(|m| m.to_text(geo).trim_end_matches('+').to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    let none = maka(&[
+        (9, 9, "+K"),
+        (18, 0, "k"),
+        (9, 4, "g"),
+        (14, 3, "g"),
+        (14, 4, "p"),
+    ]);
+    assert_eq!(captures(&none), ["10j10e", "10j1a", "10j5d"]);
+    let one = maka(&[(9, 9, "+K"), (18, 0, "+k"), (9, 4, "g")]);
+    assert_eq!(captures(&one), ["10j1a"]);
+    let two = maka(&[(9, 9, "+K"), (18, 0, "+k"), (0, 0, "+k"), (9, 4, "g")]);
+    assert!(captures(&two).is_empty());
+    // Its quiet moves are still there: every empty square.
+    assert_eq!(moves_from(&two, 9, 9).len(), 361 - 4);
+}
+
 /// Contagion: a gold taking a deva becomes a teaching king; a drunk elephant
 /// (which promotes to a royal) just promotes to prince.
 #[test]
