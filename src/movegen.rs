@@ -163,6 +163,10 @@ impl<const C: usize> Position<C> {
         let mut out = Bitboard::EMPTY;
         for &(d, max) in &m.range_rays {
             let d = d as usize;
+            // Most lines hold no enemy the piece attacks: nothing to take there.
+            if !rays.ray(p.sq, d).intersects_both(att, enemy) {
+                continue;
+            }
             // The unbroken run of attacked squares out from the piece, by masks
             // (range lines run long), then what lies past its first enemy.
             let mut run = rays.ray_within(p.sq, d, max as usize);

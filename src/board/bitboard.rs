@@ -267,6 +267,14 @@ impl<const C: usize> Bitboard<C> {
             != 0
     }
 
+    /// Whether some bit is set in all three sets, without building either
+    /// intersection.
+    #[inline]
+    pub fn intersects_both(&self, a: &Self, b: &Self) -> bool {
+        let (s, a, b) = (self.words(), a.words(), b.words());
+        (0..2 * C).fold(0, |acc, i| acc | (s[i] & a[i] & b[i])) != 0
+    }
+
     /// Shift towards higher indices by `n` bits; bits past the capacity fall off.
     pub fn shl(&self, n: usize) -> Self {
         let mut r = Self::EMPTY;
@@ -481,6 +489,8 @@ mod tests {
         assert_eq!(mask.count_and_not(&b) as usize, n - expected.len());
         assert_eq!(mask.count_and(&b) as usize, expected.len());
         assert_eq!(b.count_and(&inv), 0);
+        assert!(!mask.intersects_both(&b, &inv));
+        assert_eq!(mask.intersects_both(&b, &b), !expected.is_empty());
         let e = expected.len() as i32;
         assert_eq!(mask.count_and_not_less(&b, &b, &mask), n as i32 - 2 * e);
         assert_eq!(b.count_and_not_less(&inv, &inv, &mask), 2 * e - n as i32);
