@@ -104,7 +104,11 @@ impl<const C: usize> Position<C> {
                 unsure = out.len();
             }
         }
-        if motion.generates(Motion::GEN_MULTI) {
+        // Every capture of a lion power, lion dog or igui takes on a square
+        // its leaps attack: a piece attacking no enemy has none.
+        if motion.generates(Motion::GEN_MULTI)
+            && (!CAPTURES_ONLY || self.attacks_ref(id).intersects(enemy))
+        {
             self.lion_moves(out, self.form(id), us, from);
         }
         if CAPTURES_ONLY && unsure < out.len() {
