@@ -69,6 +69,8 @@ impl<const C: usize> Position<C> {
         let motion = self.motion_of(id);
         // Where the captures-only moves are not all captures: filtered below.
         let mut unsure = out.len();
+        // Captures only: whether the piece attacks an enemy at all.
+        let hits = CAPTURES_ONLY && self.attacks_ref(id).intersects(enemy);
         if motion.generates(Motion::GEN_MODAL) {
             let targets = self.modal_targets(id).and_not(own);
             self.push_targets(out, id, from, &targets, motion, None);
@@ -79,7 +81,7 @@ impl<const C: usize> Position<C> {
                 // such move takes an enemy. A range move that removes only
                 // friends is left out: it is no capture (taikyoku.md, I7). A
                 // piece that attacks no enemy flies over none either.
-                if att.intersects(enemy) {
+                if hits {
                     let mut takes = *enemy;
                     let range = motion.has(Motion::RANGE).then(|| self.range_takes(id));
                     if let Some(r) = &range {
@@ -106,9 +108,7 @@ impl<const C: usize> Position<C> {
         }
         // Every capture of a lion power, lion dog or igui takes on a square
         // its leaps attack: a piece attacking no enemy has none.
-        if motion.generates(Motion::GEN_MULTI)
-            && (!CAPTURES_ONLY || self.attacks_ref(id).intersects(enemy))
-        {
+        if motion.generates(Motion::GEN_MULTI) && (!CAPTURES_ONLY || hits) {
             self.lion_moves(out, self.form(id), us, from);
         }
         if CAPTURES_ONLY && unsure < out.len() {
