@@ -150,14 +150,6 @@ impl<const C: usize> Bitboard<C> {
         self.words().iter().map(|w| w.count_ones()).sum()
     }
 
-    /// `(self & other).count()`, without building the intersection.
-    #[inline]
-    pub fn count_and(&self, other: &Self) -> u32 {
-        (self.words().iter().zip(other.words()))
-            .map(|(a, b)| (a & b).count_ones())
-            .sum()
-    }
-
     /// `self.and_not(other).count()`, without building the difference.
     #[inline]
     pub fn count_and_not(&self, other: &Self) -> u32 {
@@ -166,7 +158,7 @@ impl<const C: usize> Bitboard<C> {
             .sum()
     }
 
-    /// `self.count_and_not(not) - other.count_and(and)` in one pass over the
+    /// `self.count_and_not(not) - (other & and).count()` in one pass over the
     /// words: the tracked mobility's share of a piece put on or taken off the
     /// board (its attacks off its side's squares, less its side's other
     /// pieces covering its square), which a range capture asks of each of its
@@ -487,8 +479,6 @@ mod tests {
         assert_eq!((inv & b), Bitboard::EMPTY);
         assert_eq!(mask.and_not(&b), inv);
         assert_eq!(mask.count_and_not(&b) as usize, n - expected.len());
-        assert_eq!(mask.count_and(&b) as usize, expected.len());
-        assert_eq!(b.count_and(&inv), 0);
         assert!(!mask.intersects_both(&b, &inv));
         assert_eq!(mask.intersects_both(&b, &b), !expected.is_empty());
         let e = expected.len() as i32;
