@@ -171,8 +171,8 @@ impl<const C: usize> Rays<C> {
     }
 
     /// Adds the squares hook moves reach after their turn: from each square of
-    /// `turns` (the empty squares of a first leg along `dir`), a slide each way
-    /// at right angles.
+    /// `turns` (the empty squares of first legs along `dir` or its opposite:
+    /// only the axis counts), a slide each way at right angles.
     #[inline]
     pub fn hook_turns_into(
         &self,
