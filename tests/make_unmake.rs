@@ -13,10 +13,14 @@ use large_shogi::variants::dai::DAI;
 
 #[test]
 fn random_games_match_fresh_builds() {
-    let plies = random_games::<2>(&DAI, 0x1234_5678_9abc_def1, 12, 300);
+    let (plies, counted) = random_games::<2>(&DAI, 0x1234_5678_9abc_def1, 12, 300);
     assert!(
         plies > 1000,
         "games were too short to test anything: {plies} plies"
+    );
+    assert!(
+        counted > 200,
+        "{counted} moves' mobility counted before the upkeep"
     );
 }
 
@@ -41,23 +45,30 @@ fn random_games_match_fresh_builds_on_every_board() {
             random_games::<11>(by_name("taikyoku").unwrap(), 10, 2, 200),
         ),
     ] {
+        let (plies, counted) = plies;
         assert!(plies > 200, "{name}: games too short: {plies} plies");
+        assert!(
+            counted >= 10,
+            "{name}: {counted} moves' mobility counted before the upkeep"
+        );
     }
 }
 
 /// Plays `games` random games of up to `max_plies` (captures preferred half of
 /// the time), validating after every make and checking every unmake against the
-/// position it restores; the plies played.
+/// position it restores; the plies played, and how many moves had their
+/// mobility counted before the upkeep (checked against the upkeep's).
 fn random_games<const C: usize>(
     def: &'static large_shogi::rules::kind::VariantDef,
     seed: u64,
     games: usize,
     max_plies: usize,
-) -> usize {
+) -> (usize, usize) {
     let rules = Rules::get(def);
     let mut rng = Rng(seed);
     let mut list = Vec::new();
     let mut plies = 0;
+    let counted_moves = &mut 0;
     for game in 0..games {
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         // Half of the games keep the search's incremental mobility too (validate
@@ -100,7 +111,15 @@ fn random_games<const C: usize>(
                 pos.make(mv);
             } else {
                 pos.make_deferred(mv);
+                // The mobility counted before the upkeep, where it is, is what
+                // the upkeep leaves (quiescence stands pat on it).
+                let counted = pos.mobility_after_pending();
                 pos.sync();
+                if let Some(counted) = counted {
+                    let after = [Side::Black, Side::White].map(|s| pos.mobility(s));
+                    assert_eq!(counted, after, "{text} counted before its upkeep");
+                    *counted_moves += 1;
+                }
             }
             plies += 1;
             pos.validate()
@@ -118,7 +137,7 @@ fn random_games<const C: usize>(
         }
         pos.validate().unwrap();
     }
-    plies
+    (plies, *counted_moves)
 }
 
 /// The capture generators used by quiescence (all captures, and those of the

@@ -146,6 +146,22 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
     ))
 }
 
+/// `evaluate` of a position whose last move's attack upkeep is pending, the
+/// same score, without the upkeep: the mobility it would leave counted
+/// (`Position::mobility_after_pending`). None where that count is not cheap or
+/// a term needs the attacks (royal attack); the caller then syncs and
+/// evaluates.
+pub fn evaluate_pending<const C: usize>(pos: &Position<C>, w: &Weights) -> Option<i32> {
+    if w.royal_attack != 0 {
+        return None;
+    }
+    let [black, white] = pos.mobility_after_pending()?;
+    Some(for_side_to_move(
+        pos,
+        score_black(pos, w, black - white, [0; 4]),
+    ))
+}
+
 /// What `evaluate_deferred` will say, for the side to move here, once a move
 /// changing the material, the promotion potential, the advance and the
 /// centrality by `change` (Black's view, `Position::capture_change`) is made:

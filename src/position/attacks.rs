@@ -301,8 +301,16 @@ impl<const C: usize> Position<C> {
             self.mobility[i] += change;
             return;
         }
+        self.mobility[i] += self.mobility_change(i, old, diff);
+    }
+
+    /// What flipping `diff` in the attacks `old` of a piece of side index `i`
+    /// changes its side's tracked mobility by: each square gained off the
+    /// side's pieces +1, each lost -1.
+    #[inline(always)]
+    pub(super) fn mobility_change(&self, i: usize, old: &Bitboard<C>, diff: &Bitboard<C>) -> i32 {
         let free = diff.and_not(&self.occ[i]);
-        self.mobility[i] += free.count() as i32 - 2 * (free & *old).count() as i32;
+        free.count() as i32 - 2 * (free & *old).count() as i32
     }
 
     /// Flips the squares of `diff` in piece `id`'s attack set without logging

@@ -432,9 +432,25 @@ impl<const C: usize> Position<C> {
             }
             return self.refresh_attacks(id);
         }
-        let sq = self.pieces[id as usize].sq;
         let old = self.attacks[id as usize];
-        let mut new = old;
+        let new = self.slides_after(id, &m, emptied, filled);
+        self.apply_diff(id, old ^ new);
+    }
+
+    /// The attacks of plain slider `id` (`Motion::SEPARABLE`, moving as `m`)
+    /// once the upkeep of a move that `emptied` and `filled` squares is done:
+    /// its lines through those squares lengthened or cut, the rest as they
+    /// are. Read off the per-square map from before the upkeep.
+    #[inline(always)]
+    pub(super) fn slides_after(
+        &self,
+        id: PieceId,
+        m: &Motion,
+        emptied: &[Square],
+        filled: Square,
+    ) -> Bitboard<C> {
+        let sq = self.pieces[id as usize].sq;
+        let mut new = self.attacks[id as usize];
         let rays = self.rays;
         for &s in emptied {
             if self.attackers[s as usize].test(id as usize) {
@@ -451,7 +467,7 @@ impl<const C: usize> Position<C> {
                 new = new.and_not(rays.ray(filled, d));
             }
         }
-        self.apply_diff(id, old ^ new);
+        new
     }
 
     /// `update_lines` for a piece whose attacks run along its lines but are not
