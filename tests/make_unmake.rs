@@ -69,6 +69,7 @@ fn random_games<const C: usize>(
     let mut list = Vec::new();
     let mut plies = 0;
     let counted_moves = &mut 0;
+    let bounded_moves = &mut 0;
     for game in 0..games {
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         // Half of the games keep the search's incremental mobility too (validate
@@ -114,11 +115,25 @@ fn random_games<const C: usize>(
                 // The mobility counted before the upkeep, where it is, is what
                 // the upkeep leaves (quiescence stands pat on it).
                 let counted = pos.mobility_after_pending();
+                let most = pos.most_taken_after_pending();
                 pos.sync();
                 if let Some(counted) = counted {
                     let after = [Side::Black, Side::White].map(|s| pos.mobility(s));
                     assert_eq!(counted, after, "{text} counted before its upkeep");
                     *counted_moves += 1;
+                }
+                // No capture takes more than was bounded before the upkeep
+                // (quiescence's delta pruning drops them all on it).
+                if let Some(most) = most {
+                    let mut captures = Vec::new();
+                    pos.generate_captures(&mut captures);
+                    for c in captures {
+                        let mut taken = 0;
+                        pos.visit_victims(c, |_, id| taken += pos.exchange_value(id));
+                        let c = c.to_text(&rules.geo);
+                        assert!(taken <= most, "after {text}, {c} takes {taken} > {most}");
+                    }
+                    *bounded_moves += 1;
                 }
             }
             plies += 1;
@@ -137,6 +152,10 @@ fn random_games<const C: usize>(
         }
         pos.validate().unwrap();
     }
+    assert!(
+        *bounded_moves > 0 || rules.has_range_capture,
+        "no capture bounded before the upkeep"
+    );
     (plies, *counted_moves)
 }
 

@@ -17,7 +17,7 @@
 mod attacks;
 pub(crate) mod leap_table;
 mod make;
-mod pending_mobility;
+mod pending;
 mod sfen;
 mod validate;
 

@@ -215,8 +215,8 @@ pub struct Searcher<'a, const C: usize> {
     /// Quiescence works out whether a capture's reply stands pat before making
     /// it (`quiesce::ASK_BEFORE_CAPTURE`).
     ask_before_capture: bool,
-    /// Whether quiescence stands pat on the exact score of a pending move
-    /// before its upkeep (`quiesce::PENDING_STAND_PAT_BELOW_CHUNKS`).
+    /// Whether quiescence ends pending nodes before their upkeep where it can
+    /// (`quiesce::PENDING_STAND_PAT_BELOW_CHUNKS`).
     pending_stand_pat: bool,
     /// The same at depth-1 nodes (`negamax::ASK_AT_THE_HORIZON`).
     ask_at_the_horizon: bool,
