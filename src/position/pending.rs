@@ -51,11 +51,11 @@ impl<const C: usize> Position<C> {
 
     /// While a `make_deferred` move awaits `sync`: at most what one capture of the
     /// side to move can take once the upkeep is done, in its victims'
-    /// `exchange_value`. Its pieces' attacks change only where the move emptied
-    /// a square on a line (which carries on), filled one (cut short) or took
-    /// the piece, and an enemy arrives only on the mover's square: so the
-    /// enemies its hitters attack now, the mover, and what its plain slides
-    /// carry on to are all it may take, one at a time, or two (three for a
+    /// `exchange_value` (0: no capture at all). Its pieces' attacks change only
+    /// where the move emptied a square on a line (which carries on), filled
+    /// one (cut short) or took the piece, and an enemy arrives only on the
+    /// mover's square: so the enemies its hitters attack now, the mover if
+    /// attacked, and what its plain slides carry on to are all it may take, one at a time, or two (three for a
     /// lion dog) of those a lion power's piece attacks. None where that is not
     /// known without the upkeep: a piece of it that sees an emptied square is
     /// not a plain slider, an emperor (which takes where it does not attack),
@@ -87,7 +87,12 @@ impl<const C: usize> Position<C> {
                 reach |= reach_of(id)?;
             }
         }
-        reach.set(self.pieces[p.mover as usize].sq as usize);
+        // No line to the mover's square is cut by the move (the only square it
+        // fills is that one): whatever attacked it still does.
+        let to = self.pieces[p.mover as usize].sq as usize;
+        if self.attackers[to].intersects(mine) {
+            reach.set(to);
+        }
         let mut most = 0;
         for sq in (reach & *enemies).iter() {
             most = most.max(self.exchange_value(self.board[sq]));
@@ -116,6 +121,20 @@ impl<const C: usize> Position<C> {
             most = most.max(top[..takes].iter().sum());
         }
         Some(most)
+    }
+
+    /// While a `make_deferred` move awaits `sync`: whether the side to move's
+    /// pieces attacked no enemy before the move and none attacked the mover's
+    /// square, the cheap half of finding that it may take nothing after it
+    /// (`most_taken_after_pending` 0).
+    pub fn hit_nothing_before_pending(&self) -> bool {
+        let Some(p) = self.pending.as_ref() else {
+            return false;
+        };
+        let i = self.side_to_move().index();
+        let mine = &self.side_ids[i];
+        let to = self.pieces[p.mover as usize].sq as usize;
+        !self.hitters[i].intersects(mine) && !self.attackers[to].intersects(mine)
     }
 
     /// Adds to `mobility` what piece `id`'s attacks becoming `new` changes (as

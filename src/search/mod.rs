@@ -216,8 +216,8 @@ pub struct Searcher<'a, const C: usize> {
     /// it (`quiesce::ASK_BEFORE_CAPTURE`).
     ask_before_capture: bool,
     /// Whether quiescence ends pending nodes before their upkeep where it can
-    /// (`quiesce::PENDING_STAND_PAT_BELOW_CHUNKS`).
-    pending_stand_pat: bool,
+    /// (`quiesce::END_BEFORE_UPKEEP`).
+    end_before_upkeep: bool,
     /// The same at depth-1 nodes (`negamax::ASK_AT_THE_HORIZON`).
     ask_at_the_horizon: bool,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
@@ -305,7 +305,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
             lmr: negamax::lmr_table(pos.rules.def.name),
             delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             ask_before_capture: quiesce::ASK_BEFORE_CAPTURE.contains(&pos.rules.def.name),
-            pending_stand_pat: C < quiesce::PENDING_STAND_PAT_BELOW_CHUNKS,
+            end_before_upkeep: quiesce::END_BEFORE_UPKEEP.contains(&pos.rules.def.name),
             ask_at_the_horizon: negamax::ASK_AT_THE_HORIZON.contains(&pos.rules.def.name),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),

@@ -55,12 +55,14 @@ const QUIESCE_TABLE_FROM_CHUNKS: usize = 5;
 /// tuning/README.md, fifty-first session).
 pub(super) const ASK_BEFORE_CAPTURE: &[&str] = &["makadaidai", "taikyoku"];
 
-/// Quiescence ends a pending node before its attack upkeep where it can tell
-/// the result without it (`Searcher::without_upkeep`) on boards of fewer
-/// chunks than this: dai, dai dai and maka dai dai (the same trees in 5.0 %,
-/// 2.1 % and 0.2 % fewer instructions). On tai's and taikyoku's boards the
-/// table and the lazy stand pat leave it little to do: 0 % and +0.1 %.
-pub(super) const PENDING_STAND_PAT_BELOW_CHUNKS: usize = 5;
+/// Variants whose quiescence ends a pending node before its attack upkeep
+/// where it can tell the result without it (`Searcher::without_upkeep`): the
+/// same trees in fewer instructions, dai 7.6 % and dai dai 2.2 % (to depths 9
+/// and 7). In maka dai dai (+0.3 %) most moves touch pieces whose change is
+/// not cheap to count (hook movers, lion dogs), and on tai's and taikyoku's
+/// boards the table and the lazy stand pat leave it little to do (0 % and
+/// +0.1 % for its first part; tuning/README.md, eighty-second session).
+pub(super) const END_BEFORE_UPKEEP: &[&str] = &["dai", "daidai"];
 
 /// A quiescence capture: what it takes, the move, and whether it must be asked
 /// if it loses the exchange before it is tried.
@@ -99,7 +101,7 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 if lazy - LAZY_MARGIN >= beta {
                     return beta;
                 }
-                if self.pending_stand_pat
+                if self.end_before_upkeep
                     && let Some(score) = self.without_upkeep(lazy, ply, qply, alpha, beta)
                 {
                     return score;
@@ -196,12 +198,15 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// A pending quiescence node's result where it is known before the attack
     /// upkeep, the same as the node returns after it: its exact score
-    /// (`eval::evaluate_pending`) where that stands pat, or where every
-    /// capture would be dropped by delta pruning (none can take more than
-    /// the floor: `Position::most_taken_after_pending`). Worked out only where
-    /// the lazy score makes one of the two likely: within its margin above
-    /// beta (in dai 89 % of those nodes then stood pat, below beta 1 %), or
-    /// so far below alpha that even the margin leaves a floor.
+    /// (`eval::evaluate_pending`) where that stands pat, where the side to
+    /// move can take nothing, or where every capture would be dropped by
+    /// delta pruning (none can take more than the floor:
+    /// `Position::most_taken_after_pending`). Worked out only where the lazy
+    /// score or a cheap test makes one of them likely: the lazy score within
+    /// its margin above beta (in dai 89 % of those nodes then stood pat,
+    /// below beta 1 %), so far below alpha that even the margin leaves a
+    /// floor, or no piece of the side to move attacking an enemy before the
+    /// move (`Position::hit_nothing_before_pending`).
     fn without_upkeep(
         &mut self,
         lazy: i32,
@@ -214,24 +219,25 @@ impl<'a, const C: usize> Searcher<'a, C> {
             let stand = crate::eval::evaluate_pending(&self.pos, &self.weights)?;
             return (stand >= beta).then_some(stand);
         }
-        let margin = self.delta_margin?;
-        if lazy + LAZY_MARGIN + margin >= alpha {
+        let far_below = (self.delta_margin).filter(|m| lazy + LAZY_MARGIN + m < alpha);
+        if far_below.is_none() && !self.pos.hit_nothing_before_pending() {
             return None;
         }
-        // What the pieces can take, before the exact score: where that beats
-        // the floor even with the score at the low end of the lazy margin, it
-        // almost surely beats the floor the exact score gives (dai, depth 9:
-        // 8,111 of 18,778 nodes go on to the upkeep here; of the 10,667 others
-        // 10,656 end on their exact score).
+        // What the pieces can take, before the exact score: nothing (then no
+        // capture is tried), or, where that beats the floor even with the
+        // score at the low end of the lazy margin, it almost surely beats the
+        // floor the exact score gives (dai, depth 9: 8,111 of 18,778 nodes go
+        // on to the upkeep here; of the 10,667 others 10,656 end on their
+        // exact score).
         let most = self.pos.most_taken_after_pending()?;
-        if most > alpha - (lazy - LAZY_MARGIN) - margin {
+        if most > 0 && far_below.is_none_or(|m| most > alpha - (lazy - LAZY_MARGIN) - m) {
             return None;
         }
         let stand = crate::eval::evaluate_pending(&self.pos, &self.weights)?;
         if stand >= beta {
             return Some(stand);
         }
-        if most > self.delta_floor(alpha.max(stand), stand) {
+        if most > 0 && most > self.delta_floor(alpha.max(stand), stand) {
             return None;
         }
         // The node would have polled here (a node limit stops at the same node).
