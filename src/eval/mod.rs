@@ -136,14 +136,7 @@ fn for_side_to_move<const C: usize>(pos: &Position<C>, black: i32) -> i32 {
 /// other term exact. None where a term needs the attacks (royal attack) or the
 /// mobility is not tracked; the caller then syncs and evaluates.
 pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Option<i32> {
-    if w.royal_attack != 0 {
-        return None;
-    }
-    let [black, white] = pos.mobility_before_pending()?;
-    Some(for_side_to_move(
-        pos,
-        score_black(pos, w, black - white, [0; 4]),
-    ))
+    evaluate_with_mobility(pos, w, || pos.mobility_before_pending())
 }
 
 /// `evaluate` of a position whose last move's attack upkeep is pending, the
@@ -152,10 +145,20 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
 /// a term needs the attacks (royal attack); the caller then syncs and
 /// evaluates.
 pub fn evaluate_pending<const C: usize>(pos: &Position<C>, w: &Weights) -> Option<i32> {
+    evaluate_with_mobility(pos, w, || pos.mobility_after_pending())
+}
+
+/// `evaluate` with the tracked mobility (Black's, White's) `mobility` gives
+/// (asked only where royal attack, which needs the attacks, is off).
+fn evaluate_with_mobility<const C: usize>(
+    pos: &Position<C>,
+    w: &Weights,
+    mobility: impl FnOnce() -> Option<[i32; 2]>,
+) -> Option<i32> {
     if w.royal_attack != 0 {
         return None;
     }
-    let [black, white] = pos.mobility_after_pending()?;
+    let [black, white] = mobility()?;
     Some(for_side_to_move(
         pos,
         score_black(pos, w, black - white, [0; 4]),

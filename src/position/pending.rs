@@ -55,11 +55,11 @@ impl<const C: usize> Position<C> {
     /// where the move emptied a square on a line (which carries on), filled
     /// one (cut short) or took the piece, and an enemy arrives only on the
     /// mover's square: so the enemies its hitters attack now, the mover if
-    /// attacked, and what its plain slides carry on to are all it may take, one at a time, or two (three for a
-    /// lion dog) of those a lion power's piece attacks. None where that is not
-    /// known without the upkeep: a piece of it that sees an emptied square is
-    /// not a plain slider, an emperor (which takes where it does not attack),
-    /// or range capture.
+    /// attacked, and what its plain slides carry on to are all it may take,
+    /// one at a time, or two (three for a lion dog) of those a lion power's
+    /// piece attacks. None where that is not known without the upkeep: a
+    /// piece of it that sees an emptied square is not a plain slider, an
+    /// emperor (which takes where it does not attack), or range capture.
     pub fn most_taken_after_pending(&self) -> Option<i32> {
         let p = self.pending.as_ref()?;
         if self.rules.has_range_capture {
