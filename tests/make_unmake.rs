@@ -68,8 +68,7 @@ fn random_games<const C: usize>(
     let mut rng = Rng(seed);
     let mut list = Vec::new();
     let mut plies = 0;
-    let counted_moves = &mut 0;
-    let bounded_moves = &mut 0;
+    let (mut counted_moves, mut bounded_moves) = (0, 0);
     for game in 0..games {
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         // Half of the games keep the search's incremental mobility too (validate
@@ -120,7 +119,7 @@ fn random_games<const C: usize>(
                 if let Some(counted) = counted {
                     let after = [Side::Black, Side::White].map(|s| pos.mobility(s));
                     assert_eq!(counted, after, "{text} counted before its upkeep");
-                    *counted_moves += 1;
+                    counted_moves += 1;
                 }
                 // No capture takes more than was bounded before the upkeep
                 // (quiescence's delta pruning drops them all on it).
@@ -133,7 +132,7 @@ fn random_games<const C: usize>(
                         let c = c.to_text(&rules.geo);
                         assert!(taken <= most, "after {text}, {c} takes {taken} > {most}");
                     }
-                    *bounded_moves += 1;
+                    bounded_moves += 1;
                 }
             }
             plies += 1;
@@ -153,10 +152,10 @@ fn random_games<const C: usize>(
         pos.validate().unwrap();
     }
     assert!(
-        *bounded_moves > 0 || rules.has_range_capture,
+        bounded_moves > 0 || rules.has_range_capture,
         "no capture bounded before the upkeep"
     );
-    (plies, *counted_moves)
+    (plies, counted_moves)
 }
 
 /// The capture generators used by quiescence (all captures, and those of the

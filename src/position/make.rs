@@ -158,14 +158,7 @@ impl<const C: usize> Position<C> {
         log_start: u32,
     ) {
         let ranks = self.touched_ranks(mover, emptied, replaced);
-        let mut seen = Bitboard::EMPTY;
-        for &s in emptied {
-            seen |= self.attackers[s as usize];
-        }
-        if filled != NO_SQUARE {
-            seen |= self.attackers[filled as usize];
-        }
-        seen &= self.dependent;
+        let mut seen = self.seeing(emptied, filled);
         if replaced != NO_SQUARE && self.rules.has_range_capture {
             for id in (self.attackers[replaced as usize] & self.dependent).iter() {
                 if self.motion[id].has(Motion::RANGE) {
@@ -187,6 +180,21 @@ impl<const C: usize> Position<C> {
         self.refresh_attacks(mover);
         self.hitters_log.push(self.hitters);
         self.update_hitters(mover, log_start as usize, emptied, filled, replaced);
+    }
+
+    /// The pieces on the board whose attacks depend on occupancy and reach a
+    /// square the move `emptied` or `filled` (read off the per-square map from
+    /// before the upkeep): those whose lines the upkeep may change.
+    #[inline(always)]
+    pub(super) fn seeing(&self, emptied: &[Square], filled: Square) -> Bitboard<C> {
+        let mut seen = Bitboard::EMPTY;
+        for &s in emptied {
+            seen |= self.attackers[s as usize];
+        }
+        if filled != NO_SQUARE {
+            seen |= self.attackers[filled as usize];
+        }
+        seen & self.dependent
     }
 
     /// Per changed square, the highest range-capture rank (clamped to `RANKS`)

@@ -24,16 +24,9 @@ impl<const C: usize> Position<C> {
         if !self.mobility_tracked || (p.replaced != NO_SQUARE && self.rules.has_range_capture) {
             return None;
         }
-        // The pieces `upkeep` updates: those seeing a changed square (the map is
-        // still the one from before the move), then the mover.
-        let mut seen = Bitboard::EMPTY;
-        for &s in &p.emptied {
-            seen |= self.attackers[s as usize];
-        }
-        if p.filled != NO_SQUARE {
-            seen |= self.attackers[p.filled as usize];
-        }
-        seen &= self.dependent;
+        // The pieces `upkeep` updates: those seeing a changed square, then the
+        // mover.
+        let mut seen = self.seeing(&p.emptied, p.filled);
         seen.clear(p.mover as usize);
         let mut mobility = self.mobility;
         for id in seen.iter() {
@@ -67,11 +60,7 @@ impl<const C: usize> Position<C> {
         }
         let i = self.side_to_move().index();
         let (mine, enemies) = (&self.side_ids[i], &self.occ[1 - i]);
-        let mut carried = Bitboard::EMPTY;
-        for &s in &p.emptied {
-            carried |= self.attackers[s as usize];
-        }
-        carried &= self.dependent & *mine;
+        let carried = self.seeing(&p.emptied, NO_SQUARE) & *mine;
         // A superset of the squares piece `id` attacks after the upkeep.
         let reach_of = |id: usize| -> Option<Bitboard<C>> {
             if !carried.test(id) {
