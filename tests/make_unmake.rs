@@ -5,10 +5,11 @@
 mod common;
 
 use common::Rng;
+use large_shogi::board::Square;
 use large_shogi::perft::game_over;
 use large_shogi::position::Position;
 use large_shogi::rules::Rules;
-use large_shogi::types::Side;
+use large_shogi::types::{PieceId, Side};
 use large_shogi::variants::dai::DAI;
 
 #[test]
@@ -68,7 +69,7 @@ fn random_games<const C: usize>(
     let mut rng = Rng(seed);
     let mut list = Vec::new();
     let mut plies = 0;
-    let (mut counted_moves, mut bounded_moves) = (0, 0);
+    let (mut counted_moves, mut bounded_moves, mut listed_moves) = (0, 0, 0);
     for game in 0..games {
         let mut pos = Position::<C>::from_sfen(rules, def.setup).unwrap();
         // Half of the games keep the search's incremental mobility too (validate
@@ -115,7 +116,63 @@ fn random_games<const C: usize>(
                 // the upkeep leaves (quiescence stands pat on it).
                 let counted = pos.mobility_after_pending();
                 let most = pos.most_taken_after_pending();
+                let after = pos.after_pending().map(|after| {
+                    // Every square's attackers, and the plain captures all
+                    // or onto the mover's square, as the overlay has them.
+                    let both = [Side::Black, Side::White];
+                    let attackers: Vec<_> = (pos.squares().iter())
+                        .map(|sq| both.map(|s| pos.attackers_after(&after, sq as Square, s)))
+                        .collect();
+                    let ids = pos.pieces_of(Side::Black) | pos.pieces_of(Side::White);
+                    let sets: Vec<_> = (ids.iter())
+                        .map(|id| (id, pos.attacks_after(&after, id as PieceId)))
+                        .collect();
+                    let on = pos.last_move().unwrap().to;
+                    let listed = |only_on| {
+                        let mut pairs = Vec::new();
+                        pos.plain_captures_after(&after, only_on, |id, sq| {
+                            pairs.push((pos.piece(id).sq, sq));
+                            true
+                        })
+                        .map(|all| {
+                            assert!(all, "every capture visited");
+                            pairs.sort_unstable();
+                            pairs
+                        })
+                    };
+                    (attackers, sets, listed(None), listed(Some(on)), on)
+                });
                 pos.sync();
+                if let Some((attackers, sets, all, onto, on)) = after {
+                    for (sq, before) in pos.squares().iter().zip(&attackers) {
+                        let now =
+                            [Side::Black, Side::White].map(|s| pos.attackers_of(sq as Square, s));
+                        assert!(now == *before, "{text}: attackers of square {sq}");
+                    }
+                    for (id, set) in sets {
+                        assert!(
+                            pos.attacks_of(id as PieceId) == set,
+                            "{text}: attacks of {id}"
+                        );
+                    }
+                    let mut captures = Vec::new();
+                    pos.generate_captures(&mut captures);
+                    let takes_on = |c| pos.victims(c).contains(&on);
+                    for (listed, wanted) in [(all, None), (onto, Some(on))] {
+                        let Some(listed) = listed else { continue };
+                        let mut pairs: Vec<_> = (captures.iter().copied())
+                            .filter(|&c| wanted.is_none() || takes_on(c))
+                            .map(|c| {
+                                assert!(pos.is_plain(c), "{text}: a capture not plain");
+                                (c.from, c.to)
+                            })
+                            .collect();
+                        pairs.sort_unstable();
+                        pairs.dedup();
+                        assert_eq!(pairs, listed, "{text}: the plain captures listed");
+                        listed_moves += 1;
+                    }
+                }
                 if let Some(counted) = counted {
                     let after = [Side::Black, Side::White].map(|s| pos.mobility(s));
                     assert_eq!(counted, after, "{text} counted before its upkeep");
@@ -155,6 +212,7 @@ fn random_games<const C: usize>(
         bounded_moves > 0 || rules.has_range_capture,
         "no capture bounded before the upkeep"
     );
+    assert!(listed_moves > 0, "no capture listed before the upkeep");
     (plies, counted_moves)
 }
 

@@ -4,7 +4,7 @@
 //! tuning and for matches against reduced versions (`tuning/README.md`).
 
 use crate::board::Square;
-use crate::position::Position;
+use crate::position::{AfterPending, Position};
 use crate::types::{PieceId, Side};
 
 mod weights;
@@ -141,11 +141,15 @@ pub fn evaluate_deferred<const C: usize>(pos: &Position<C>, w: &Weights) -> Opti
 
 /// `evaluate` of a position whose last move's attack upkeep is pending, the
 /// same score, without the upkeep: the mobility it would leave counted
-/// (`Position::mobility_after_pending`). None where that count is not cheap or
-/// a term needs the attacks (royal attack); the caller then syncs and
-/// evaluates.
-pub fn evaluate_pending<const C: usize>(pos: &Position<C>, w: &Weights) -> Option<i32> {
-    evaluate_with_mobility(pos, w, || pos.mobility_after_pending())
+/// (`Position::mobility_after`, from the sets `after` the upkeep will give).
+/// None where a term needs the attacks (royal attack) or the mobility is not
+/// tracked; the caller then syncs and evaluates.
+pub fn evaluate_pending<const C: usize>(
+    pos: &Position<C>,
+    w: &Weights,
+    after: &AfterPending<C>,
+) -> Option<i32> {
+    evaluate_with_mobility(pos, w, || pos.mobility_after(after))
 }
 
 /// `evaluate` with the tracked mobility (Black's, White's) `mobility` gives

@@ -144,6 +144,26 @@ impl<const C: usize> Position<C> {
         }
     }
 
+    /// `sync`, given the sets `after_pending` worked out for the move now
+    /// pending (quiescence asks for them first, and syncs where they did not
+    /// settle the node): the same changes, in the same order, not worked out
+    /// again.
+    pub fn sync_with(&mut self, after: &super::AfterPending<C>) {
+        if let Some(p) = self.pending.take() {
+            for &(id, set) in after.sets() {
+                self.replace_attacks(id, set);
+            }
+            self.hitters_log.push(self.hitters);
+            self.update_hitters(
+                p.mover,
+                p.log_start as usize,
+                &p.emptied,
+                p.filled,
+                p.replaced,
+            );
+        }
+    }
+
     /// The attack upkeep after the pieces have moved: sliders that saw a changed
     /// square (only their lines through it change), then the mover. The
     /// per-square map still holds the attacks from before the move, which is

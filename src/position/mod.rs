@@ -21,6 +21,7 @@ mod pending;
 mod sfen;
 mod validate;
 
+pub use pending::AfterPending;
 pub use sfen::parse_board;
 
 use crate::board::{Bitboard, Rays, Square};

@@ -7,39 +7,185 @@
 //! quiescence nodes then stood pat at once, and most of the others tried no
 //! capture. Where the only pieces the move's upkeep touches are the mover and
 //! plain sliders, the sets it would work out are worked out here, but nothing
-//! is written (no per-square map, log or hitters).
+//! is written (no per-square map, log or hitters): from them the mobility
+//! (so the exact score), each square's attackers and the side to move's
+//! captures, and, where the node must sync after all, the upkeep itself
+//! (`Position::sync_with`).
 
 use super::Position;
 use super::leap_table::Motion;
-use crate::board::{Bitboard, NO_SQUARE};
-use crate::types::PieceId;
+use crate::board::{Bitboard, NO_SQUARE, Square};
+use crate::types::{PieceId, Side};
+use arrayvec::ArrayVec;
+
+/// Most pieces whose attacks one pending move may change that
+/// `AfterPending` lists (with more, the upkeep runs as usual).
+const MAX_TOUCHED: usize = 16;
+
+/// The attack sets a pending move's upkeep will give the pieces it changes
+/// (`Position::after_pending`), worked out without writing them.
+#[derive(Default)]
+pub struct AfterPending<const C: usize> {
+    /// The pieces listed in `sets`.
+    touched: Bitboard<C>,
+    /// Each changed piece's attacks after the upkeep, the mover's last.
+    sets: ArrayVec<(PieceId, Bitboard<C>), MAX_TOUCHED>,
+}
+
+impl<const C: usize> AfterPending<C> {
+    /// The changed pieces and their sets after the upkeep, in the upkeep's
+    /// order (the mover last).
+    pub(super) fn sets(&self) -> &[(PieceId, Bitboard<C>)] {
+        &self.sets
+    }
+}
 
 impl<const C: usize> Position<C> {
-    /// While a `make_deferred` move awaits `sync`: the tracked mobility (Black's,
-    /// White's) that `sync` will leave, where every piece whose attacks the
-    /// move changes is the mover or a plain slider (`Motion::SEPARABLE`). None
-    /// otherwise, when nothing is pending, or when the mobility is not tracked.
-    pub fn mobility_after_pending(&self) -> Option<[i32; 2]> {
-        let p = self.pending.as_ref()?;
-        if !self.mobility_tracked || (p.replaced != NO_SQUARE && self.rules.has_range_capture) {
-            return None;
+    /// While a `make_deferred` move awaits `sync`: the attack sets `sync` will
+    /// give the pieces whose attacks the move changes, where each of them is
+    /// the mover or a plain slider (`Motion::SEPARABLE`). None otherwise, when
+    /// nothing is pending, or where a range capture replaced a piece.
+    pub fn after_pending(&self) -> Option<AfterPending<C>> {
+        let mut after = AfterPending::default();
+        self.after_pending_into(&mut after).then_some(after)
+    }
+
+    /// `after_pending` written into `after` (kept by the caller, not moved
+    /// about: on the big boards the sets are large); false where it is None.
+    pub fn after_pending_into(&self, after: &mut AfterPending<C>) -> bool {
+        let Some(p) = self.pending.as_ref() else {
+            return false;
+        };
+        if p.replaced != NO_SQUARE && self.rules.has_range_capture {
+            return false;
         }
         // The pieces `upkeep` updates: those seeing a changed square, then the
         // mover.
         let mut seen = self.seeing(&p.emptied, p.filled);
         seen.clear(p.mover as usize);
-        let mut mobility = self.mobility;
+        after.touched = seen;
+        after.touched.set(p.mover as usize);
+        after.sets.clear();
         for id in seen.iter() {
             let m = self.motion[id];
-            if !m.has(Motion::SEPARABLE) {
-                return None;
+            if !m.has(Motion::SEPARABLE) || after.sets.is_full() {
+                return false;
             }
             let new = self.slides_after(id as PieceId, &m, &p.emptied, p.filled);
-            self.count_change(&mut mobility, id as PieceId, new);
+            after.sets.push((id as PieceId, new));
         }
-        let new = self.current_attacks(p.mover);
-        self.count_change(&mut mobility, p.mover, new);
+        after.sets.push((p.mover, self.current_attacks(p.mover)));
+        true
+    }
+
+    /// The tracked mobility (Black's, White's) that `sync` will leave, given
+    /// the sets it will give (`after_pending`). None where the mobility is not
+    /// tracked.
+    pub fn mobility_after(&self, after: &AfterPending<C>) -> Option<[i32; 2]> {
+        if !self.mobility_tracked {
+            return None;
+        }
+        let mut mobility = self.mobility;
+        for (id, new) in &after.sets {
+            self.count_change(&mut mobility, *id, *new);
+        }
         Some(mobility)
+    }
+
+    /// While a `make_deferred` move awaits `sync`: the tracked mobility (Black's,
+    /// White's) that `sync` will leave, where `after_pending` knows the sets.
+    pub fn mobility_after_pending(&self) -> Option<[i32; 2]> {
+        if !self.mobility_tracked {
+            return None;
+        }
+        self.mobility_after(&self.after_pending()?)
+    }
+
+    /// Piece `id`'s attacks once the pending upkeep is done.
+    #[inline]
+    pub fn attacks_after(&self, after: &AfterPending<C>, id: PieceId) -> Bitboard<C> {
+        if after.touched.test(id as usize) {
+            for (i, set) in &after.sets {
+                if *i == id {
+                    return *set;
+                }
+            }
+        }
+        self.attacks[id as usize]
+    }
+
+    /// `attackers_of(sq, side)` once the pending upkeep is done.
+    pub fn attackers_after(&self, after: &AfterPending<C>, sq: Square, side: Side) -> Bitboard<C> {
+        self.all_attackers_after(after, sq) & self.side_ids[side.index()]
+    }
+
+    /// The ids attacking `sq` once the pending upkeep is done, both sides'
+    /// (and those of captured pieces: mask with `pieces_of`).
+    pub fn all_attackers_after(&self, after: &AfterPending<C>, sq: Square) -> Bitboard<C> {
+        let mut ids = self.attackers[sq as usize].and_not(&after.touched);
+        for (id, set) in &after.sets {
+            if set.test(sq as usize) {
+                ids.set(*id as usize);
+            }
+        }
+        ids
+    }
+
+    /// Calls `visit(attacker, square)` for each capture of the side to move
+    /// once the pending upkeep is done (only those landing on `only_on`, if
+    /// given), each pair once however many promotion choices it has, while
+    /// `visit` says true; returns whether every call did. None where a piece
+    /// with an enemy in reach may capture otherwise than by a plain move onto
+    /// an attacked square (a lion power, igui, the emperor, a modal atom,
+    /// range capture): those are not listed here.
+    pub fn plain_captures_after(
+        &self,
+        after: &AfterPending<C>,
+        only_on: Option<Square>,
+        mut visit: impl FnMut(PieceId, Square) -> bool,
+    ) -> Option<bool> {
+        let p = self.pending.as_ref()?;
+        let i = self.side_to_move().index();
+        let mine = &self.side_ids[i];
+        // An emperor takes where it does not attack.
+        for id in (self.apart & *mine).iter() {
+            if self.motion[id].generates(Motion::GEN_EMPEROR) {
+                return None;
+            }
+        }
+        let mut targets = self.occ[1 - i];
+        let candidates = match only_on {
+            Some(sq) => {
+                targets = Bitboard::EMPTY;
+                if self.occ[1 - i].test(sq as usize) {
+                    targets.set(sq as usize);
+                }
+                self.attackers_after(after, sq, self.side_to_move())
+            }
+            // Pieces that attacked an enemy before the move, those attacking
+            // the mover's square, and those whose attacks it changes: the
+            // enemies' squares change only by the mover's.
+            None => {
+                let to = self.pieces[p.mover as usize].sq as usize;
+                (self.hitters[i] | self.attackers[to] | after.touched) & *mine
+            }
+        };
+        for id in candidates.iter() {
+            let hit = self.attacks_after(after, id as PieceId) & targets;
+            if !hit.any() {
+                continue;
+            }
+            let m = self.motion[id];
+            if m.moves_apart() || m.generates(Motion::GEN_MODAL) || m.has(Motion::RANGE) {
+                return None;
+            }
+            for sq in hit.iter() {
+                if !visit(id as PieceId, sq as Square) {
+                    return Some(false);
+                }
+            }
+        }
+        Some(true)
     }
 
     /// While a `make_deferred` move awaits `sync`: at most what one capture of the

@@ -218,6 +218,12 @@ pub struct Searcher<'a, const C: usize> {
     /// Whether quiescence ends pending nodes before their upkeep where it can
     /// (`quiesce::END_BEFORE_UPKEEP`).
     end_before_upkeep: bool,
+    /// Whether they also ask if every capture would be skipped
+    /// (`quiesce::CAPTURES_BEFORE_UPKEEP`).
+    captures_before_upkeep: bool,
+    /// The sets a pending quiescence node's upkeep will give, worked out
+    /// before it (`quiesce::without_upkeep`) and kept for `sync_with`.
+    after: crate::position::AfterPending<C>,
     /// The same at depth-1 nodes (`negamax::ASK_AT_THE_HORIZON`).
     ask_at_the_horizon: bool,
     /// Per ply of the search path, the facts of the move that led there (`CHECK`:
@@ -306,6 +312,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             delta_margin: delta_pruned(pos.rules).then_some(DELTA_MARGIN),
             ask_before_capture: quiesce::ASK_BEFORE_CAPTURE.contains(&pos.rules.def.name),
             end_before_upkeep: quiesce::END_BEFORE_UPKEEP.contains(&pos.rules.def.name),
+            after: Default::default(),
+            captures_before_upkeep: quiesce::CAPTURES_BEFORE_UPKEEP.contains(&pos.rules.def.name),
             ask_at_the_horizon: negamax::ASK_AT_THE_HORIZON.contains(&pos.rules.def.name),
             path_facts: vec![[false; 3]; MAX_DEPTH as usize + 65],
             game_facts: Vec::new(),

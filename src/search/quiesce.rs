@@ -6,7 +6,7 @@ use super::tt::{bound_of, score_to_tt, table_cut};
 use super::{MATE, Searcher, see};
 use crate::board::Square;
 use crate::moves::Move;
-use crate::position::ROYAL_VALUE;
+use crate::position::{AfterPending, ROYAL_VALUE};
 
 /// Deepest quiescence below the horizon.
 const QUIESCE_PLIES: usize = 8;
@@ -62,7 +62,30 @@ pub(super) const ASK_BEFORE_CAPTURE: &[&str] = &["makadaidai", "taikyoku"];
 /// not cheap to count (hook movers, lion dogs), and on tai's and taikyoku's
 /// boards the table and the lazy stand pat leave it little to do (0 % and
 /// +0.1 % for its first part; tuning/README.md, eighty-second session).
+/// A node ended there stores nothing in the table, which quiescence fills
+/// only on those boards.
 pub(super) const END_BEFORE_UPKEEP: &[&str] = &["dai", "daidai"];
+
+/// Variants of `END_BEFORE_UPKEEP` whose pending quiescence nodes also ask,
+/// before the upkeep, whether every capture would be skipped
+/// (`no_capture_tried`): in dai, at depth 9, 34 of the 45 k nodes that
+/// asked ended so, and the others synced with the sets worked out (7 %
+/// fewer instructions to depths 9 and 12). Dai dai, which has no delta
+/// pruning, tried a capture in 41 of 67 k (4 % more instructions when asked
+/// first, 12 % after the score; tuning/README.md, eighty-third session).
+pub(super) const CAPTURES_BEFORE_UPKEEP: &[&str] = &["dai"];
+
+/// What a pending quiescence node learnt before its attack upkeep
+/// (`Searcher::without_upkeep`).
+enum BeforeUpkeep {
+    /// Its result, the same as after the upkeep.
+    Ends(i32),
+    /// Sync with the sets worked out (`Searcher::after`), and the static
+    /// score where it was worked out too.
+    SyncWith(Option<i32>),
+    /// Sync.
+    Sync,
+}
 
 /// A quiescence capture: what it takes, the move, and whether it must be asked
 /// if it loses the exchange before it is tried.
@@ -88,6 +111,8 @@ impl<'a, const C: usize> Searcher<'a, C> {
             }
         }
         let alpha_in = alpha;
+        // The static score, where worked out before the upkeep.
+        let mut known = None;
         if self.pos.is_pending() {
             // Lazy stand pat: most quiescence nodes stand pat, and the score
             // without the move's change of mobility, less a margin for it, tells
@@ -101,15 +126,20 @@ impl<'a, const C: usize> Searcher<'a, C> {
                 if lazy - LAZY_MARGIN >= beta {
                     return beta;
                 }
-                if self.end_before_upkeep
-                    && let Some(score) = self.without_upkeep(lazy, ply, qply, alpha, beta)
-                {
-                    return score;
+                if self.end_before_upkeep {
+                    match self.without_upkeep(lazy, ply, qply, alpha, beta) {
+                        BeforeUpkeep::Ends(score) => return score,
+                        BeforeUpkeep::SyncWith(stand) => {
+                            self.pos.sync_with(&self.after);
+                            known = stand;
+                        }
+                        BeforeUpkeep::Sync => {}
+                    }
                 }
             }
             self.pos.sync();
         }
-        let stand = crate::eval::evaluate(&self.pos, &self.weights);
+        let stand = known.unwrap_or_else(|| crate::eval::evaluate(&self.pos, &self.weights));
         // Capture chains on the big boards (range captures take whole lines) can
         // run very long: past QUIESCE_PLIES the static evaluation stands.
         if stand >= beta
@@ -198,15 +228,14 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// A pending quiescence node's result where it is known before the attack
     /// upkeep, the same as the node returns after it: its exact score
-    /// (`eval::evaluate_pending`) where that stands pat, where the side to
-    /// move can take nothing, or where every capture would be dropped by
-    /// delta pruning (none can take more than the floor:
-    /// `Position::most_taken_after_pending`). Worked out only where the lazy
-    /// score or a cheap test makes one of them likely: the lazy score within
-    /// its margin above beta (in dai 89 % of those nodes then stood pat,
-    /// below beta 1 %), so far below alpha that even the margin leaves a
-    /// floor, or no piece of the side to move attacking an enemy before the
-    /// move (`Position::hit_nothing_before_pending`).
+    /// (`eval::evaluate_pending`, from the sets `Position::after_pending`
+    /// says the upkeep will give) where that stands pat, or where the node
+    /// would try no capture (`no_capture_tried`). Where the lazy score is
+    /// below beta and no piece of the side to move attacked an enemy before
+    /// the move (`Position::hit_nothing_before_pending`), or it is so far
+    /// below alpha that even the margin leaves delta pruning a floor, a bound
+    /// on what any capture takes (`Position::most_taken_after_pending`) is
+    /// asked first: it ends most such nodes more cheaply than the captures.
     fn without_upkeep(
         &mut self,
         lazy: i32,
@@ -214,37 +243,68 @@ impl<'a, const C: usize> Searcher<'a, C> {
         qply: usize,
         alpha: i32,
         beta: i32,
-    ) -> Option<i32> {
-        if lazy >= beta {
-            let stand = crate::eval::evaluate_pending(&self.pos, &self.weights)?;
-            return (stand >= beta).then_some(stand);
-        }
+    ) -> BeforeUpkeep {
         let far_below = (self.delta_margin).filter(|m| lazy + LAZY_MARGIN + m < alpha);
-        if far_below.is_none() && !self.pos.hit_nothing_before_pending() {
-            return None;
+        let mut most = None;
+        if lazy < beta && (far_below.is_some() || self.pos.hit_nothing_before_pending()) {
+            // Nothing to take, or, where that beats the floor even with the
+            // score at the low end of the lazy margin, it almost surely beats
+            // the floor the exact score gives.
+            most = self.pos.most_taken_after_pending().filter(|&most| {
+                most == 0 || far_below.is_some_and(|m| most <= alpha - (lazy - LAZY_MARGIN) - m)
+            });
         }
-        // What the pieces can take, before the exact score: nothing (then no
-        // capture is tried), or, where that beats the floor even with the
-        // score at the low end of the lazy margin, it almost surely beats the
-        // floor the exact score gives (dai, depth 9: 8,111 of 18,778 nodes go
-        // on to the upkeep here; of the 10,667 others 10,656 end on their
-        // exact score).
-        let most = self.pos.most_taken_after_pending()?;
-        if most > 0 && far_below.is_none_or(|m| most > alpha - (lazy - LAZY_MARGIN) - m) {
-            return None;
+        if lazy < beta && most.is_none() && !self.captures_before_upkeep {
+            return BeforeUpkeep::Sync;
         }
-        let stand = crate::eval::evaluate_pending(&self.pos, &self.weights)?;
-        if stand >= beta {
-            return Some(stand);
+        if !self.pos.after_pending_into(&mut self.after) {
+            return BeforeUpkeep::Sync;
         }
-        if most > 0 && most > self.delta_floor(alpha.max(stand), stand) {
-            return None;
+        let after = &self.after;
+        let Some(stand) = crate::eval::evaluate_pending(&self.pos, &self.weights, after) else {
+            return BeforeUpkeep::SyncWith(None);
+        };
+        if stand >= beta || ply + 1 >= self.lists.len() || qply >= QUIESCE_PLIES {
+            return BeforeUpkeep::Ends(stand);
+        }
+        let floor = self.delta_floor(alpha.max(stand), stand);
+        if !most.is_some_and(|most| most == 0 || most <= floor)
+            && (!self.captures_before_upkeep
+                || self.no_capture_tried(after, floor, qply) != Some(true))
+        {
+            return BeforeUpkeep::SyncWith(Some(stand));
         }
         // The node would have polled here (a node limit stops at the same node).
-        if ply + 1 < self.lists.len() && qply < QUIESCE_PLIES {
-            self.should_abort();
-        }
-        Some(stand)
+        self.should_abort();
+        BeforeUpkeep::Ends(stand)
+    }
+
+    /// Whether a pending quiescence node whose upkeep would give the sets
+    /// `after` tries no capture: every capture it would consider (only those
+    /// on the last move's square from `QUIESCE_RECAPTURES_FROM` plies on)
+    /// takes `floor` or less (delta pruning) or loses the exchange, by the
+    /// same static exchange evaluation on the attacks the upkeep will leave.
+    /// None where a capture may not be a plain move
+    /// (`Position::plain_captures_after`).
+    fn no_capture_tried(&self, after: &AfterPending<C>, floor: i32, qply: usize) -> Option<bool> {
+        let pos = &self.pos;
+        let only_on = pos
+            .last_move()
+            .filter(|_| qply >= QUIESCE_RECAPTURES_FROM)
+            .map(|last| last.to);
+        pos.plain_captures_after(after, only_on, |attacker, sq| {
+            let victim = pos.piece_at(sq).expect("a capture's victim");
+            let taken = pos.exchange_value(victim);
+            if taken <= floor {
+                return true;
+            }
+            // `losing_capture` of a plain capture.
+            if pos.exchange_value(attacker) <= taken {
+                return false;
+            }
+            let all = pos.all_attackers_after(after, sq);
+            see::exchange(pos, attacker, victim, |side| all & pos.pieces_of(side)) < 0
+        })
     }
 
     /// Delta pruning's floor in a quiescence node: captures taking this much or

@@ -12,7 +12,7 @@
 use crate::board::Bitboard;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::PieceId;
+use crate::types::{PieceId, Side};
 use arrayvec::ArrayVec;
 
 /// Longest exchange followed.
@@ -33,6 +33,19 @@ pub fn see<const C: usize>(pos: &Position<C>, mv: Move) -> i32 {
     let (Some(mover), Some(victim)) = (pos.piece_at(mv.from), pos.piece_at(mv.to)) else {
         return 0;
     };
+    exchange(pos, mover, victim, |side| pos.attackers_of(mv.to, side))
+}
+
+/// The exchange value for `mover`'s side of `mover` taking `victim`, each
+/// side's attackers of the victim's square given by `attackers` (the attack
+/// maps', or those a pending upkeep will leave).
+#[inline]
+pub fn exchange<const C: usize>(
+    pos: &Position<C>,
+    mover: PieceId,
+    victim: PieceId,
+    attackers: impl Fn(Side) -> Bitboard<C>,
+) -> i32 {
     let mut gains = ArrayVec::<i32, MAX_EXCHANGE>::new();
     gains.push(pos.exchange_value(victim));
     // Grown by whole-set unions, never bit by bit: see `Bitboard::from_index`.
@@ -40,7 +53,7 @@ pub fn see<const C: usize>(pos: &Position<C>, mv: Move) -> i32 {
     let mut on_square = pos.exchange_value(mover);
     let mut side = pos.piece(mover).side.flip();
     while gains.len() < MAX_EXCHANGE {
-        let attackers = pos.attackers_of(mv.to, side).and_not(&used);
+        let attackers = attackers(side).and_not(&used);
         let Some(next) = (attackers.iter())
             .map(|id| id as PieceId)
             .min_by_key(|&id| pos.exchange_value(id))
