@@ -241,6 +241,7 @@ fn capture_generation_matches_filtered_moves() {
             ..weights
         };
         let (mut list, mut caps) = (Vec::new(), Vec::new());
+        let mut stale: [Vec<_>; 2] = Default::default();
         let (mut captures_seen, mut recaptures_seen) = (0, 0);
         for _ in 0..300 {
             if game_over(&pos) {
@@ -270,6 +271,22 @@ fn capture_generation_matches_filtered_moves() {
                 let expected: Vec<_> = list.iter().copied().filter(|m| m.from == from).collect();
                 assert_eq!(one, expected, "{}: {}", def.name, pos.to_sfen());
             }
+            // The table's move check: every move here held, and of the moves
+            // of the last two positions (a table move from a colliding key)
+            // those that are moves here.
+            let mut scratch = Vec::new();
+            for m in list.iter().chain(&stale[0]).chain(&stale[1]) {
+                let text = m.to_text(&rules.geo);
+                let held = pos.holds_move(*m, &mut scratch);
+                assert_eq!(
+                    held,
+                    list.contains(m),
+                    "{}: {text}: {}",
+                    def.name,
+                    pos.to_sfen()
+                );
+            }
+            stale = [list.clone(), std::mem::take(&mut stale[0])];
             caps.clear();
             pos.generate_captures(&mut caps);
             assert_eq!(caps, filtered, "{}: {}", def.name, pos.to_sfen());

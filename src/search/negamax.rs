@@ -395,8 +395,6 @@ impl<'a, const C: usize> Searcher<'a, C> {
 
     /// Whether a move from the table is legal here (its piece's moves hold it).
     pub(super) fn legal_here(&mut self, mv: Move) -> bool {
-        self.scratch.clear();
-        self.pos.generate_from(mv.from, &mut self.scratch);
-        self.scratch.contains(&mv)
+        self.pos.holds_move(mv, &mut self.scratch)
     }
 }
