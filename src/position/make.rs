@@ -149,6 +149,7 @@ impl<const C: usize> Position<C> {
     /// settle the node): the same changes, in the same order, not worked out
     /// again.
     pub fn sync_with(&mut self, after: &super::AfterPending<C>) {
+        debug_assert_eq!(after.key, self.hash, "sets worked out for another move");
         if let Some(p) = self.pending.take() {
             for &(id, set) in after.sets() {
                 self.replace_attacks(id, set);

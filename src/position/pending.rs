@@ -30,6 +30,9 @@ pub struct AfterPending<const C: usize> {
     touched: Bitboard<C>,
     /// Each changed piece's attacks after the upkeep, the mover's last.
     sets: ArrayVec<(PieceId, Bitboard<C>), MAX_TOUCHED>,
+    /// The hash of the position they were worked out in (`sync_with` checks
+    /// it in debug builds).
+    pub(super) key: u64,
 }
 
 impl<const C: usize> AfterPending<C> {
@@ -75,6 +78,7 @@ impl<const C: usize> Position<C> {
             after.sets.push((id as PieceId, new));
         }
         after.sets.push((p.mover, self.current_attacks(p.mover)));
+        after.key = self.hash;
         true
     }
 
