@@ -86,8 +86,8 @@ impl<const C: usize> Position<C> {
             }
             scratch.clear();
             if !motion.generates(Motion::GEN_MULTI) {
-                // An emperor's: asked for the one target too (tai's searches
-                // spent 3.7 % testing every square it might take on).
+                // An emperor's: asked for the one target too (generated
+                // whole, they test every enemy it might take for protection).
                 let (form, target) = (self.form(id), Bitboard::from_index(to));
                 self.emperor_moves::<false>(scratch, form, us, mv.from, &target);
                 return scratch.contains(&mv);

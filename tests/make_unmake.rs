@@ -114,7 +114,7 @@ fn random_games<const C: usize>(
                 pos.make_deferred(mv);
                 // The mobility counted before the upkeep, where it is, is what
                 // the upkeep leaves (quiescence stands pat on it).
-                let counted = pos.mobility_after_pending();
+                let counted = pos.after_pending().and_then(|a| pos.mobility_after(&a));
                 let most = pos.most_taken_after_pending();
                 let after = pos.after_pending().map(|after| {
                     // Every square's attackers, and the plain captures all

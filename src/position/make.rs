@@ -154,7 +154,6 @@ impl<const C: usize> Position<C> {
             for &(id, set) in after.sets() {
                 self.replace_attacks(id, set);
             }
-            self.hitters_log.push(self.hitters);
             self.update_hitters(
                 p.mover,
                 p.log_start as usize,
@@ -199,7 +198,6 @@ impl<const C: usize> Position<C> {
             }
         }
         self.refresh_attacks(mover);
-        self.hitters_log.push(self.hitters);
         self.update_hitters(mover, log_start as usize, emptied, filled, replaced);
     }
 
@@ -280,6 +278,8 @@ impl<const C: usize> Position<C> {
         filled: Square,
         replaced: Square,
     ) {
+        // Logged for unmake before they change.
+        self.hitters_log.push(self.hitters);
         let us = self.pieces[mover as usize].side.index();
         let undo = self.history.last().expect("a move was made");
         let (mv, first_victim) = (undo.mv, undo.captured_start as usize);

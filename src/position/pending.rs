@@ -96,15 +96,6 @@ impl<const C: usize> Position<C> {
         Some(mobility)
     }
 
-    /// While a `make_deferred` move awaits `sync`: the tracked mobility (Black's,
-    /// White's) that `sync` will leave, where `after_pending` knows the sets.
-    pub fn mobility_after_pending(&self) -> Option<[i32; 2]> {
-        if !self.mobility_tracked {
-            return None;
-        }
-        self.mobility_after(&self.after_pending()?)
-    }
-
     /// Piece `id`'s attacks once the pending upkeep is done.
     #[inline]
     pub fn attacks_after(&self, after: &AfterPending<C>, id: PieceId) -> Bitboard<C> {
@@ -157,21 +148,21 @@ impl<const C: usize> Position<C> {
                 return None;
             }
         }
-        let mut targets = self.occ[1 - i];
-        let candidates = match only_on {
-            Some(sq) => {
-                targets = Bitboard::EMPTY;
-                if self.occ[1 - i].test(sq as usize) {
-                    targets.set(sq as usize);
-                }
-                self.attackers_after(after, sq, self.side_to_move())
-            }
+        let enemies = self.occ[1 - i];
+        let (targets, candidates) = match only_on {
+            Some(sq) => (
+                enemies & Bitboard::from_index(sq as usize),
+                self.attackers_after(after, sq, self.side_to_move()),
+            ),
             // Pieces that attacked an enemy before the move, those attacking
             // the mover's square, and those whose attacks it changes: the
             // enemies' squares change only by the mover's.
             None => {
                 let to = self.pieces[p.mover as usize].sq as usize;
-                (self.hitters[i] | self.attackers[to] | after.touched) & *mine
+                (
+                    enemies,
+                    (self.hitters[i] | self.attackers[to] | after.touched) & *mine,
+                )
             }
         };
         for id in candidates.iter() {
