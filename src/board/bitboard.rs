@@ -41,7 +41,38 @@ impl<const C: usize> Bitboard<C> {
     #[inline]
     pub fn nonzero_words(&self) -> u32 {
         const { assert!(C <= 16) };
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        if C >= SPARSE_FROM_CHUNKS {
+            return self.nonzero_words_avx2();
+        }
         (self.words().iter().enumerate()).fold(0, |m, (i, &w)| m | ((w != 0) as u32) << i)
+    }
+
+    /// `nonzero_words` four words at a time (the scalar fold was 2 % of
+    /// taikyoku's instructions).
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[inline(always)]
+    fn nonzero_words_avx2(&self) -> u32 {
+        use std::arch::x86_64::*;
+        let w = self.words();
+        let mut m = 0u32;
+        let mut i = 0;
+        while i + 4 <= w.len() {
+            // SAFETY: the build enables AVX2 (the cfg above); the four words
+            // read are within `w` (i + 4 <= len), and an unaligned load asks
+            // no alignment.
+            let is_zero = unsafe {
+                let v = _mm256_loadu_si256(w.as_ptr().add(i).cast());
+                let z = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
+                _mm256_movemask_pd(_mm256_castsi256_pd(z))
+            };
+            m |= (!is_zero as u32 & 0xf) << i;
+            i += 4;
+        }
+        for (j, &x) in w.iter().enumerate().skip(i) {
+            m |= ((x != 0) as u32) << j;
+        }
+        m
     }
 
     /// The 64-bit word `i` (bits `64 * i ..`).
@@ -583,5 +614,31 @@ mod tests {
         check_iter::<2>();
         check_iter::<5>();
         check_iter::<11>();
+    }
+
+    fn check_nonzero_words<const C: usize>() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let mut b = Bitboard::<C>::EMPTY;
+            for i in 0..2 * C {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Words left empty half of the time, single bits at either end.
+                if x & 1 == 1 {
+                    b.set(i * 64 + [0, 63, 17][(x >> 1) as usize % 3]);
+                }
+            }
+            let want = (0..2 * C).fold(0, |m, i| m | ((b.word(i) != 0) as u32) << i);
+            assert_eq!(b.nonzero_words(), want, "{C}");
+        }
+    }
+
+    #[test]
+    fn nonzero_words_marks_the_words_with_bits() {
+        check_nonzero_words::<2>();
+        check_nonzero_words::<6>();
+        check_nonzero_words::<11>();
+        check_nonzero_words::<16>();
     }
 }
