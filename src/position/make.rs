@@ -572,11 +572,12 @@ impl<const C: usize> Position<C> {
 
     /// For `recompute_lines`: the direction bit of the line from `sq` (a
     /// piece moving as `m`) through changed square `s`, if the change can
-    /// alter it, else 0. Only these parts can: the plain slide where the
-    /// square's `occupancy` changed short of its end; the range slide
-    /// likewise, unless it has `flown_over` every piece that came or went;
-    /// the other line atoms always; the leaps never. In taikyoku half of the
-    /// lines recomputed for any square they saw came out the same.
+    /// alter it, else 0. Only these parts can: the plain and jumping slides
+    /// where the square's `occupancy` changed within their span
+    /// (`leap_table::occupancy_span`); the range slide short of its end,
+    /// unless it has `flown_over` every piece that came or went; modal atoms
+    /// and igui always; the leaps never. In taikyoku (depth 4) 13 % of the
+    /// lines recomputed came out the same, 31 % before the slides' span.
     #[inline(always)]
     fn line_through(
         &self,
@@ -590,9 +591,9 @@ impl<const C: usize> Position<C> {
         if d >= 8 {
             return 0;
         }
-        let plain = occupancy && dist < m.ray_max[d] as usize;
+        let slides = occupancy && m.occ_from[d] as usize <= dist && dist < m.occ_end[d] as usize;
         let range = !flown_over && dist < m.range_max[d] as usize;
-        ((plain || range || m.extra_dirs & (1 << d) != 0) as u8) << d
+        ((slides || range || m.sticky_dirs & (1 << d) != 0) as u8) << d
     }
 
     /// Takes a captured piece off the board. Its attack set and its bits in the
