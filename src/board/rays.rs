@@ -9,6 +9,13 @@ use super::{Bitboard, Geometry, Square};
 /// masking them: taikyoku only (see `bitboard::SPARSE_FROM_CHUNKS`).
 const WALK_FROM_CHUNKS: usize = 6;
 
+/// Boards of this many chunks and more walk a hook's first legs square by
+/// square (`first_leg_into`), filling the leg and its turning squares in one
+/// pass, rather than masking a slide and then its empty squares: taikyoku
+/// -0.7 % of the instructions to depth 4, tai -0.5 % (depth 6), dai dai and
+/// maka dai dai -0.1 % (eighty-fourth session).
+const WALK_LEGS_FROM_CHUNKS: usize = 3;
+
 pub struct Rays<const C: usize> {
     ray: Vec<[Bitboard<C>; 8]>,
     /// Whether the direction walks towards higher square indices.
@@ -167,6 +174,36 @@ impl<const C: usize> Rays<C> {
             if occ.test(s as usize) {
                 break;
             }
+        }
+    }
+
+    /// A hook move's first leg from `sq` along `dir`: its squares added to
+    /// `acc`, the empty ones (where it may turn) to `turns`. Walked on boards
+    /// of `WALK_LEGS_FROM_CHUNKS` chunks or more.
+    #[inline(always)]
+    pub fn first_leg_into(
+        &self,
+        acc: &mut Bitboard<C>,
+        turns: &mut Bitboard<C>,
+        sq: Square,
+        dir: usize,
+        occ: &Bitboard<C>,
+    ) {
+        if C < WALK_LEGS_FROM_CHUNKS {
+            let leg = self.slide(sq, dir, usize::MAX, occ);
+            *acc |= leg;
+            *turns |= leg.and_not(occ);
+            return;
+        }
+        let delta = self.delta[dir];
+        let mut s = sq as isize;
+        for _ in 0..self.len[sq as usize][dir] {
+            s += delta;
+            acc.set(s as usize);
+            if occ.test(s as usize) {
+                break;
+            }
+            turns.set(s as usize);
         }
     }
 

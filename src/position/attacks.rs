@@ -67,9 +67,7 @@ impl<const C: usize> Position<C> {
         let mut axes = 0u8;
         for &dir in hooks {
             let dir = dir as usize;
-            let first_leg = rays.slide(sq, dir, usize::MAX, occ);
-            *bb |= first_leg;
-            turns[dir % 4] |= first_leg.and_not(occ);
+            rays.first_leg_into(bb, &mut turns[dir % 4], sq, dir, occ);
             axes |= 1 << (dir % 4);
         }
         while axes != 0 {
