@@ -425,8 +425,8 @@ mod tests {
 
     /// `hook_turns_by_rank` against a slide each way from each turning square
     /// (`hook_turns_by_slides`, whose masks `slides_match_walking` checks),
-    /// on random occupancies of four board sizes (ranks in one word and across
-    /// two).
+    /// and `first_leg_into` against a masked slide, on random occupancies of
+    /// four board sizes (ranks in one word and across two).
     #[test]
     fn hook_turns_match_slides() {
         fn check<const C: usize>(width: usize, height: usize) {
@@ -442,7 +442,12 @@ mod tests {
                 }
                 for sq in 0..geo.squares() as Square {
                     for dir in 0..8 {
-                        let turns = rays.slide(sq, dir, usize::MAX, &occ).and_not(&occ);
+                        let leg = rays.slide(sq, dir, usize::MAX, &occ);
+                        let turns = leg.and_not(&occ);
+                        let (mut leg_walked, mut turns_walked) = (occ, Bitboard::EMPTY);
+                        rays.first_leg_into(&mut leg_walked, &mut turns_walked, sq, dir, &occ);
+                        assert_eq!(leg_walked, leg | occ, "{width}x{height}: {sq} {dir}");
+                        assert_eq!(turns_walked, turns, "{width}x{height}: {sq} {dir}");
                         let mut walked = Bitboard::EMPTY;
                         rays.hook_turns_by_slides(&mut walked, &turns, dir, &occ);
                         let mut by_rank = Bitboard::EMPTY;
